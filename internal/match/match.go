@@ -1,0 +1,161 @@
+// Package match recognises, in types and SSA, the APIs admitlint's passes
+// reason about: semaphores, limiters, errgroups, contexts, timers and the
+// callees of calls. Every predicate here is cheap and allocation-free, so
+// passes can call it on every instruction.
+package match
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Import paths of the third-party APIs the passes know by name.
+const (
+	SemaphorePkg = "golang.org/x/sync/semaphore"
+	ErrgroupPkg  = "golang.org/x/sync/errgroup"
+	RatePkg      = "golang.org/x/time/rate"
+)
+
+// Imports reports whether pkg is, or directly imports, a package whose path
+// is among paths. Passes use it as their first, cheapest guard.
+func Imports(pkg *types.Package, paths ...string) bool {
+	for _, path := range paths {
+		if pkg.Path() == path {
+			return true
+		}
+	}
+	for _, imp := range pkg.Imports() {
+		for _, path := range paths {
+			if imp.Path() == path {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// IsNamed reports whether t, or the type t points to, is the named type
+// pkgPath.name (aliases resolved, type arguments ignored).
+func IsNamed(t types.Type, pkgPath, name string) bool {
+	t = types.Unalias(t)
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(ptr.Elem())
+	}
+	named, ok := t.(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := named.Origin().Obj()
+	return obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == pkgPath
+}
+
+// IsFunc reports whether fn is a package-level function of pkgPath named
+// one of names.
+func IsFunc(fn *types.Func, pkgPath string, names ...string) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != pkgPath {
+		return false
+	}
+	if sig := fn.Signature(); sig.Recv() != nil {
+		return false
+	}
+	return hasName(fn.Name(), names)
+}
+
+// IsMethod reports whether fn is a method named one of names whose receiver
+// is the named type pkgPath.typeName or a pointer to it. Interface methods
+// count: context.Context's Done is IsMethod(fn, "context", "Context", "Done").
+func IsMethod(fn *types.Func, pkgPath, typeName string, names ...string) bool {
+	if fn == nil {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	return recv != nil && hasName(fn.Name(), names) && IsNamed(recv.Type(), pkgPath, typeName)
+}
+
+func hasName(name string, names []string) bool {
+	for _, n := range names {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Callee returns the function or method a call instruction calls, when it
+// is known statically or is an interface method (an "invoke"); it returns
+// nil for calls of function values and builtins. Generic instantiations
+// map to their origin.
+func Callee(call ssa.CallInstruction) *types.Func {
+	common := call.Common()
+	if common.IsInvoke() {
+		return common.Method
+	}
+	fn, ok := common.Value.(*ssa.Function)
+	if !ok {
+		return nil
+	}
+	if fn.Origin() != nil { // an instantiation of a generic function
+		fn = fn.Origin()
+	}
+	obj, _ := fn.Object().(*types.Func)
+	return obj
+}
+
+// IsCancelSignal reports whether v is a channel that becomes ready when a
+// waiter should give up: a context's Done channel (or any Done() method
+// returning a receive-only channel, as cancellable types conventionally
+// provide), time.After, time.Tick, or a time.Timer's or time.Ticker's C.
+// A waiter that selects on such a channel can leave.
+func IsCancelSignal(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Call:
+		fn := Callee(v)
+		if fn == nil {
+			return false
+		}
+		if IsFunc(fn, "time", "After", "Tick") {
+			return true
+		}
+		return fn.Name() == "Done" && isDoneSignature(fn.Signature())
+	case *ssa.UnOp: // load of a field: timer.C
+		if field, ok := v.X.(*ssa.FieldAddr); ok {
+			return isTimerC(field.X.Type(), field.Field)
+		}
+	case *ssa.Field:
+		return isTimerC(v.X.Type(), v.Field)
+	}
+	return false
+}
+
+// isDoneSignature reports whether sig is func() <-chan T.
+func isDoneSignature(sig *types.Signature) bool {
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return false
+	}
+	ch, ok := sig.Results().At(0).Type().Underlying().(*types.Chan)
+	return ok && ch.Dir() == types.RecvOnly
+}
+
+// isTimerC reports whether field index i of struct type t (or *t) is the C
+// field of time.Timer or time.Ticker.
+func isTimerC(t types.Type, i int) bool {
+	if !IsNamed(t, "time", "Timer") && !IsNamed(t, "time", "Ticker") {
+		return false
+	}
+	if ptr, ok := t.Underlying().(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return ok && i < st.NumFields() && st.Field(i).Name() == "C"
+}
+
+// ChanCap returns the capacity of the channel made by mk when it is a
+// constant, and whether it is.
+func ChanCap(mk *ssa.MakeChan) (int64, bool) {
+	c, ok := mk.Size.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return 0, false
+	}
+	return c.Int64(), true
+}
