@@ -1,0 +1,280 @@
+// Package cli is the admitlint command as users run it:
+//
+//	admitlint [flags] packages…
+//
+// It does not analyse packages in its own process. It runs
+//
+//	go vet -vettool=<this executable> -json [pass flags] packages…
+//
+// and formats what comes back. The go command then analyses each package
+// in a process of its own, passes facts between packages through files,
+// and caches every result, so memory stays bounded by the largest package
+// rather than the whole program, and unchanged packages are not analysed
+// again. The flags, output and exit codes are those of the x/tools
+// multichecker, plus admitlint's own formats.
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime/debug"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/admitlint/admitlint/internal/finding"
+	"github.com/admitlint/admitlint/internal/fix"
+	"github.com/admitlint/admitlint/internal/output"
+)
+
+// Exit codes, as the x/tools checkers use them.
+const (
+	ExitClean    = 0 // no findings
+	ExitFailure  = 1 // a package failed to load or analyse, or the command failed
+	ExitUsage    = 2 // bad flags or arguments
+	ExitFindings = 3 // at least one finding
+)
+
+// command holds one invocation's flags and streams.
+type command struct {
+	analyzers      []*analysis.Analyzer
+	stdout, stderr io.Writer
+	dir            string // working directory, for relative paths in output
+
+	flags    *flag.FlagSet
+	passArgs map[string]bool // names of flags that belong to passes
+
+	json    bool
+	format  string
+	fix     bool
+	diff    bool
+	tags    string
+	version bool
+}
+
+// Main runs the admitlint command line with args (without the program
+// name) and returns the exit code.
+func Main(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writer) int {
+	c := &command{analyzers: analyzers, stdout: stdout, stderr: stderr}
+	c.dir, _ = os.Getwd()
+	c.defineFlags()
+	if err := c.flags.Parse(args); err != nil {
+		return ExitUsage // the flag package has printed the error and usage
+	}
+	args = c.flags.Args()
+	switch {
+	case c.version:
+		fmt.Fprintf(stdout, "admitlint %s\n", Version())
+		return ExitClean
+	case len(args) > 0 && args[0] == "help":
+		return c.help(args[1:])
+	case len(args) == 0:
+		c.flags.Usage()
+		return ExitUsage
+	}
+	if c.json {
+		c.format = "json"
+	}
+	if c.format != "text" && c.format != "json" {
+		fmt.Fprintf(stderr, "admitlint: unknown -format %q (text or json)\n", c.format)
+		return ExitUsage
+	}
+	return c.run(args)
+}
+
+func (c *command) defineFlags() {
+	fs := flag.NewFlagSet("admitlint", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	fs.Usage = c.usage
+	fs.BoolVar(&c.json, "json", false, "emit JSON output (the x/tools shape); same as -format=json")
+	fs.StringVar(&c.format, "format", "text", "output format: text or json")
+	fs.BoolVar(&c.fix, "fix", false, "apply each finding's suggested fix to the files")
+	fs.BoolVar(&c.diff, "diff", false, "print the suggested fixes as a unified diff instead of applying them")
+	fs.StringVar(&c.tags, "tags", "", "comma-separated build tags, passed to the go command")
+	fs.BoolVar(&c.version, "version", false, "print admitlint's version and exit")
+
+	// Each pass's flags, under the names go vet and the x/tools checkers
+	// use: -<pass> to enable or disable it, -<pass>.<flag> for its settings.
+	c.passArgs = map[string]bool{}
+	for _, a := range c.analyzers {
+		fs.Var(new(triState), a.Name, fmt.Sprintf("enable the %s pass", a.Name))
+		c.passArgs[a.Name] = true
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			name := a.Name + "." + f.Name
+			fs.Var(f.Value, name, f.Usage)
+			c.passArgs[name] = true
+		})
+	}
+	c.flags = fs
+}
+
+// passFlags returns the pass flags the user set, as arguments for the vet
+// tool.
+func (c *command) passFlags() []string {
+	var args []string
+	c.flags.Visit(func(f *flag.Flag) {
+		if c.passArgs[f.Name] {
+			args = append(args, fmt.Sprintf("-%s=%s", f.Name, f.Value))
+		}
+	})
+	return args
+}
+
+func (c *command) run(patterns []string) int {
+	res, vetErr := c.vet(patterns)
+	if res == nil {
+		fmt.Fprintf(c.stderr, "admitlint: %v\n", vetErr)
+		return ExitFailure
+	}
+	code := ExitClean
+	if vetErr != nil || len(res.Failures) > 0 {
+		code = ExitFailure
+	}
+	for _, fail := range res.Failures {
+		fmt.Fprintf(c.stderr, "admitlint: %s\n", fail)
+	}
+
+	var err error
+	var found bool
+	if c.fix || c.diff {
+		found, err = c.applyFixes(res)
+	} else {
+		found, err = len(res.Findings) > 0, c.write(res)
+	}
+	switch {
+	case err != nil:
+		fmt.Fprintf(c.stderr, "admitlint: %v\n", err)
+		return ExitFailure
+	case code == ExitClean && found:
+		return ExitFindings
+	}
+	return code
+}
+
+// vet runs the passes through go vet. It returns the results it could read
+// and an error if go vet failed (a package that does not load or
+// type-check); go vet has then printed the reason on stderr. A nil result
+// means nothing could be read at all.
+func (c *command) vet(patterns []string) (*finding.Results, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("cannot find the admitlint executable to hand to go vet: %v", err)
+	}
+	args := []string{"vet", "-vettool=" + self, "-json"}
+	if c.tags != "" {
+		args = append(args, "-tags="+c.tags)
+	}
+	args = append(args, c.passFlags()...)
+	args = append(args, patterns...)
+
+	cmd := exec.Command("go", args...)
+	var stdout bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, c.stderr
+	runErr := cmd.Run()
+	var exit *exec.ExitError
+	if runErr != nil && !errors.As(runErr, &exit) {
+		return nil, fmt.Errorf("running go vet: %v", runErr)
+	}
+	res, err := finding.Decode(&stdout)
+	if err != nil {
+		return nil, err
+	}
+	if runErr != nil {
+		return res, fmt.Errorf("go vet: %v", runErr)
+	}
+	return res, nil
+}
+
+// write prints the findings in the chosen format.
+func (c *command) write(res *finding.Results) error {
+	switch c.format {
+	case "json":
+		return output.JSON(c.stdout, res)
+	default:
+		return output.Text(c.stdout, res, c.dir)
+	}
+}
+
+// applyFixes applies or diffs the findings' fixes and reports whether any
+// finding remains: one without a fix, one whose fix conflicted, or (with
+// -diff) any fix not yet applied.
+func (c *command) applyFixes(res *finding.Results) (bool, error) {
+	plan, err := fix.NewPlan(res.Findings, os.ReadFile)
+	if err != nil {
+		return false, err
+	}
+	rest := &finding.Results{}
+	for _, f := range res.Findings {
+		if len(f.Fixes) == 0 {
+			rest.Findings = append(rest.Findings, f)
+		}
+	}
+	rest.Findings = append(rest.Findings, plan.Skipped...)
+	rest.Normalize()
+	if len(rest.Findings) > 0 {
+		fmt.Fprintf(c.stderr, "admitlint: %d finding(s) have no fix that could be applied:\n", len(rest.Findings))
+		if err := output.Text(c.stderr, rest, c.dir); err != nil {
+			return false, err
+		}
+	}
+	if c.diff {
+		err := plan.Diff(c.stdout, func(file string) string { return output.Rel(c.dir, file) })
+		return len(rest.Findings) > 0 || len(plan.Applied) > 0, err
+	}
+	if err := plan.Write(); err != nil {
+		return false, err
+	}
+	if len(plan.Applied) > 0 {
+		fmt.Fprintf(c.stderr, "admitlint: applied %d fix(es) to %d file(s)\n", len(plan.Applied), len(plan.Files))
+	}
+	return len(rest.Findings) > 0, nil
+}
+
+// Version returns admitlint's module version from the build information:
+// a release tag, a pseudo-version, or "(devel)" for a local build.
+func Version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	return "(devel)"
+}
+
+// triState is a boolean flag that remembers whether it was set, as the
+// x/tools checkers' -<pass> flags do: -a=true means only a (and any other
+// pass set true), -a=false means every pass but a.
+type triState int
+
+const (
+	unset triState = iota
+	setTrue
+	setFalse
+)
+
+func (ts *triState) IsBoolFlag() bool { return true }
+
+func (ts *triState) String() string {
+	switch *ts {
+	case setTrue:
+		return "true"
+	case setFalse:
+		return "false"
+	}
+	return "unset"
+}
+
+func (ts *triState) Set(value string) error {
+	switch strings.ToLower(value) {
+	case "true", "1", "t":
+		*ts = setTrue
+	case "false", "0", "f":
+		*ts = setFalse
+	default:
+		return fmt.Errorf("want true or false, not %q", value)
+	}
+	return nil
+}

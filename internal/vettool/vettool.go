@@ -1,0 +1,90 @@
+// Package vettool is the side of the admitlint command that go vet runs:
+// the unitchecker protocol (-V=full, -flags, one package per *.cfg file).
+// The admitlint command itself drives go vet this way, so every package is
+// analysed in its own process, with facts passed through files and results
+// cached by the go command.
+package vettool
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/unitchecker"
+)
+
+// Invoked reports whether args (without the program name) are go vet's
+// protocol rather than a user's command line: a version or flags query,
+// or a trailing *.cfg unit description.
+func Invoked(args []string) bool {
+	for _, arg := range args {
+		if arg == "-V=full" || arg == "-flags" {
+			return true
+		}
+	}
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
+}
+
+// Main runs the analyzers as a vet tool and does not return.
+//
+// When go vet asks only for facts (a dependency of the packages named on
+// the command line), the reporting passes are replaced by stand-ins that
+// keep their names and flags but do nothing: their diagnostics would be
+// discarded anyway. unitchecker would otherwise run them on every
+// dependency, because it keeps any analyzer that requires a fact-producing
+// one (see the TODO about it in unitchecker's run).
+func Main(analyzers []*analysis.Analyzer) {
+	if cfg := os.Args[len(os.Args)-1]; strings.HasSuffix(cfg, ".cfg") && factsOnly(cfg) {
+		analyzers = standIns(analyzers)
+	}
+	unitchecker.Main(analyzers...)
+}
+
+// factsOnly reports whether the unit description asks for facts only. An
+// unreadable file reports false: unitchecker will then say what is wrong.
+func factsOnly(cfgFile string) bool {
+	data, err := os.ReadFile(cfgFile)
+	if err != nil {
+		return false
+	}
+	var cfg struct{ VetxOnly bool }
+	return json.Unmarshal(data, &cfg) == nil && cfg.VetxOnly
+}
+
+// standIns returns the analyzers with each one that exports no facts
+// replaced by a copy whose Run does nothing and which requires only the
+// analyzers that contribute facts.
+func standIns(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
+	out := make([]*analysis.Analyzer, len(analyzers))
+	for i, a := range analyzers {
+		if len(a.FactTypes) > 0 {
+			out[i] = a
+			continue
+		}
+		stand := *a
+		stand.Run = func(*analysis.Pass) (any, error) { return nil, nil }
+		stand.ResultType = nil
+		stand.Requires = nil
+		for _, req := range a.Requires {
+			if usesFacts(req) {
+				stand.Requires = append(stand.Requires, req)
+			}
+		}
+		out[i] = &stand
+	}
+	return out
+}
+
+// usesFacts reports whether a or anything it requires exports facts.
+func usesFacts(a *analysis.Analyzer) bool {
+	if len(a.FactTypes) > 0 {
+		return true
+	}
+	for _, req := range a.Requires {
+		if usesFacts(req) {
+			return true
+		}
+	}
+	return false
+}
