@@ -56,6 +56,7 @@ func run(t *testing.T, dir, name string, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GITHUB_WORKSPACE=") // file names relative to dir, as outside Actions
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -219,4 +220,114 @@ func TestGoVetVettool(t *testing.T) {
 	}
 	wantCode(t, run(t, dir, "go", "vet", "-vettool="+bin, "-directives=false", "./..."), 0)
 	wantCode(t, run(t, fixture(t, "clean"), "go", "vet", "-vettool="+bin, "./..."), 0)
+}
+
+func TestFormats(t *testing.T) {
+	dir := fixture(t, "directives")
+
+	r := run(t, dir, bin, "-format=sarif", "./...")
+	wantCode(t, r, 3)
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Results) != 2 {
+		t.Fatalf("-format=sarif: %v\n%s", err, r.stdout)
+	}
+	if loc := log.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation.URI; loc != "directives.go" {
+		t.Errorf("SARIF location %q, want directives.go relative to the module root", loc)
+	}
+	wantCode(t, run(t, dir, bin, "-format=sarif", "-exit-zero", "./..."), 0)
+
+	r = run(t, dir, bin, "-format=github", "./...")
+	wantCode(t, r, 3)
+	golden(t, dir, "directives.github", r.stdout)
+
+	wantCode(t, run(t, dir, bin, "-exit-zero", "./..."), 0)
+	wantCode(t, run(t, fixture(t, "broken"), bin, "-exit-zero", "./..."), 1)
+}
+
+func TestBaseline(t *testing.T) {
+	dir := fixture(t, "directives")
+	file := filepath.Join(dir, "directives.go")
+
+	r := run(t, dir, bin, "-write-baseline=admitlint.baseline", "./...")
+	wantCode(t, r, 0)
+	if r.stdout != "" || !strings.Contains(r.stderr, "recorded 2 finding(s)") {
+		t.Fatalf("-write-baseline: %+v", r)
+	}
+	recorded, _ := os.ReadFile(filepath.Join(dir, "admitlint.baseline"))
+	golden(t, dir, "directives.baseline", string(recorded))
+
+	// Nothing new: clean, with a summary.
+	r = run(t, dir, bin, "-baseline=admitlint.baseline", "./...")
+	wantCode(t, r, 0)
+	if !strings.Contains(r.stderr, "2 finding(s) matched the baseline") {
+		t.Errorf("baseline summary: %s", r.stderr)
+	}
+
+	// Unrelated lines move the old findings down; a new finding appears.
+	src, _ := os.ReadFile(file)
+	edited := strings.Replace(string(src), "func work() {}\n", "// a comment\n// pushes everything down\nfunc work() {}\n", 1)
+	edited += "\nfunc More() {\n\t//admitlint:ignore anotherpass reason\n\tgo work()\n}\n"
+	os.WriteFile(file, []byte(edited), 0o644)
+	r = run(t, dir, bin, "-baseline=admitlint.baseline", "./...")
+	wantCode(t, r, 3)
+	if got := strings.Count(r.stdout, "\n"); got != 1 || !strings.Contains(r.stdout, "anotherpass") {
+		t.Errorf("with the baseline, want only the new finding; got:\n%s", r.stdout)
+	}
+
+	// Fixing an old finding leaves a stale entry, which the summary counts.
+	os.WriteFile(file, []byte(strings.Replace(edited, "//admitlint:ignore nosuchpass reason given\n", "", 1)), 0o644)
+	r = run(t, dir, bin, "-baseline=admitlint.baseline", "./...")
+	if !strings.Contains(r.stderr, "1 baseline entry no longer match") {
+		t.Errorf("stale entry not counted: %s", r.stderr)
+	}
+
+	wantCode(t, run(t, dir, bin, "-baseline=nosuchfile", "./..."), 1)
+	wantCode(t, run(t, dir, bin, "-baseline=a", "-write-baseline=b", "./..."), 2)
+}
+
+// TestGoToolDirective installs admitlint with Go's tool directive in a
+// scratch module, as the README documents, and runs it both ways.
+func TestGoToolDirective(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds admitlint through go get -tool")
+	}
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := fixture(t, "directives")
+	for _, args := range [][]string{
+		// What "go get -tool github.com/admitlint/admitlint/cmd/admitlint"
+		// does, with admitlint replaced by this checkout instead of a
+		// release from the module proxy.
+		{"mod", "edit", "-require=github.com/admitlint/admitlint@v0.0.0", "-replace=github.com/admitlint/admitlint=" + repo,
+			"-tool=github.com/admitlint/admitlint/cmd/admitlint"},
+		{"mod", "tidy"},
+	} {
+		if r := run(t, dir, "go", args...); r.code != 0 {
+			t.Fatalf("go %v: %s", args, r.stderr)
+		}
+	}
+	r := run(t, dir, "go", "tool", "admitlint", "./...")
+	wantCode(t, r, 3)
+	if !strings.Contains(r.stdout, "is not a directive") {
+		t.Errorf("go tool admitlint:\n%s", r.stdout)
+	}
+	path := strings.TrimSpace(run(t, dir, "go", "tool", "-n", "admitlint").stdout)
+	r = run(t, dir, "go", "vet", "-vettool="+path, "./...")
+	wantCode(t, r, 1)
+	if !strings.Contains(r.stderr, "is not a directive") {
+		t.Errorf("go vet -vettool=$(go tool -n admitlint):\n%s", r.stderr)
+	}
 }

@@ -22,7 +22,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -49,12 +51,17 @@ type command struct {
 	flags    *flag.FlagSet
 	passArgs map[string]bool // names of flags that belong to passes
 
-	json    bool
-	format  string
-	fix     bool
-	diff    bool
-	tags    string
-	version bool
+	json          bool
+	format        string
+	fix           bool
+	diff          bool
+	tags          string
+	version       bool
+	exitZero      bool
+	baseline      string
+	writeBaseline string
+
+	sources *finding.Sources // the files findings point into, read once
 }
 
 // Main runs the admitlint command line with args (without the program
@@ -80,10 +87,15 @@ func Main(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Write
 	if c.json {
 		c.format = "json"
 	}
-	if c.format != "text" && c.format != "json" {
-		fmt.Fprintf(stderr, "admitlint: unknown -format %q (text or json)\n", c.format)
+	if c.baseline != "" && c.writeBaseline != "" {
+		fmt.Fprintf(stderr, "admitlint: -baseline and -write-baseline cannot be combined\n")
 		return ExitUsage
 	}
+	if !slices.Contains(formats, c.format) {
+		fmt.Fprintf(stderr, "admitlint: unknown -format %q (%s)\n", c.format, strings.Join(formats, ", "))
+		return ExitUsage
+	}
+	c.sources = finding.NewSources()
 	return c.run(args)
 }
 
@@ -92,11 +104,14 @@ func (c *command) defineFlags() {
 	fs.SetOutput(c.stderr)
 	fs.Usage = c.usage
 	fs.BoolVar(&c.json, "json", false, "emit JSON output (the x/tools shape); same as -format=json")
-	fs.StringVar(&c.format, "format", "text", "output format: text or json")
+	fs.StringVar(&c.format, "format", "text", "output format: "+strings.Join(formats, ", "))
 	fs.BoolVar(&c.fix, "fix", false, "apply each finding's suggested fix to the files")
 	fs.BoolVar(&c.diff, "diff", false, "print the suggested fixes as a unified diff instead of applying them")
 	fs.StringVar(&c.tags, "tags", "", "comma-separated build tags, passed to the go command")
 	fs.BoolVar(&c.version, "version", false, "print admitlint's version and exit")
+	fs.BoolVar(&c.exitZero, "exit-zero", false, "exit 0 even when there are findings (still 1 when a package fails), e.g. so a SARIF upload step runs")
+	fs.StringVar(&c.baseline, "baseline", "", "report only findings not recorded in this baseline `file`")
+	fs.StringVar(&c.writeBaseline, "write-baseline", "", "record the current findings in this baseline `file` and exit")
 
 	// Each pass's flags, under the names go vet and the x/tools checkers
 	// use: -<pass> to enable or disable it, -<pass>.<flag> for its settings.
@@ -131,29 +146,32 @@ func (c *command) run(patterns []string) int {
 		fmt.Fprintf(c.stderr, "admitlint: %v\n", vetErr)
 		return ExitFailure
 	}
-	code := ExitClean
-	if vetErr != nil || len(res.Failures) > 0 {
-		code = ExitFailure
-	}
+	failed := vetErr != nil || len(res.Failures) > 0
 	for _, fail := range res.Failures {
 		fmt.Fprintf(c.stderr, "admitlint: %s\n", fail)
 	}
 
-	var err error
 	var found bool
-	if c.fix || c.diff {
+	err := c.filterBaseline(res)
+	switch {
+	case err != nil:
+	case c.writeBaseline != "":
+		err = c.saveBaseline(res)
+	case c.fix || c.diff:
 		found, err = c.applyFixes(res)
-	} else {
+	default:
 		found, err = len(res.Findings) > 0, c.write(res)
 	}
 	switch {
 	case err != nil:
 		fmt.Fprintf(c.stderr, "admitlint: %v\n", err)
 		return ExitFailure
-	case code == ExitClean && found:
+	case failed:
+		return ExitFailure
+	case found && !c.exitZero:
 		return ExitFindings
 	}
-	return code
+	return ExitClean
 }
 
 // vet runs the passes through go vet. It returns the results it could read
@@ -190,14 +208,42 @@ func (c *command) vet(patterns []string) (*finding.Results, error) {
 	return res, nil
 }
 
+// formats are the values of -format.
+var formats = []string{"text", "json", "sarif", "github"}
+
 // write prints the findings in the chosen format.
 func (c *command) write(res *finding.Results) error {
 	switch c.format {
 	case "json":
 		return output.JSON(c.stdout, res)
+	case "sarif":
+		s := &output.SARIF{Analyzers: c.analyzers, Version: Version(), Root: moduleRoot(c.dir), Sources: c.sources}
+		return s.Write(c.stdout, res)
+	case "github":
+		return output.GitHub(c.stdout, res, workspace(c.dir))
 	default:
 		return output.Text(c.stdout, res, c.dir)
 	}
+}
+
+// moduleRoot returns the root directory of the main module containing dir,
+// or dir itself outside a module (admitlint std, say).
+func moduleRoot(dir string) string {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	gomod := strings.TrimSpace(string(out))
+	if err != nil || gomod == "" || gomod == os.DevNull {
+		return dir
+	}
+	return filepath.Dir(gomod)
+}
+
+// workspace returns the directory GitHub Actions resolves annotation file
+// names against: $GITHUB_WORKSPACE when set, else dir.
+func workspace(dir string) string {
+	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" {
+		return ws
+	}
+	return dir
 }
 
 // applyFixes applies or diffs the findings' fixes and reports whether any

@@ -70,3 +70,36 @@ func TestDecodeRejectsGarbage(t *testing.T) {
 		}
 	}
 }
+
+func TestFingerprintIgnoresMovedLines(t *testing.T) {
+	before := "package p\n\nfunc f() {\n\tgo work() // here\n}\n"
+	after := "package p\n\n// a new comment\n// and another\n\nfunc f() {\n        go work() // here\n}\n"
+	changed := "package p\n\nfunc f() {\n\tgo other() // here\n}\n"
+	src := func(text string) *Sources {
+		return &Sources{files: map[string][]byte{}, read: func(string) ([]byte, error) { return []byte(text), nil }}
+	}
+	at := func(line int, msg string) Finding {
+		return Finding{Pass: "lateacquire", Message: msg, Posn: Position{File: "/m/p.go", Line: line, Col: 2}}
+	}
+	base := Fingerprint(at(4, "sem acquired late (go statement at p.go:4)"), src(before))
+	if got := Fingerprint(at(7, "sem acquired late (go statement at p.go:7)"), src(after)); got != base {
+		t.Errorf("moving the finding changed its fingerprint: %s vs %s", got, base)
+	}
+	if got := Fingerprint(at(4, "sem acquired late (go statement at p.go:4)"), src(changed)); got == base {
+		t.Error("editing the reported line kept the fingerprint")
+	}
+	if got := Fingerprint(at(4, "another message"), src(before)); got == base {
+		t.Error("a different message kept the fingerprint")
+	}
+	other := at(4, "sem acquired late (go statement at p.go:4)")
+	other.Pass = "strandedsend"
+	if got := Fingerprint(other, src(before)); got == base {
+		t.Error("a different pass kept the fingerprint")
+	}
+	if line := src(before).Line("/m/p.go", 4); line != "\tgo work() // here" {
+		t.Errorf("Line(4) = %q", line)
+	}
+	if line := src(before).Line("/m/p.go", 99); line != "" {
+		t.Errorf("Line(99) = %q", line)
+	}
+}
