@@ -5,12 +5,16 @@
 //   - findings silenced by a valid //admitlint:ignore directive naming the
 //     pass are dropped, and a directive naming the pass that silenced
 //     nothing is reported, so stale ones do not pile up;
+//   - findings in generated files (those with the standard "// Code
+//     generated … DO NOT EDIT." header) are dropped: nobody can act on them
+//     in place, and the generator's owners see them in its own sources;
 //   - a panic inside the pass becomes an analysis error for the package
 //     being analysed instead of killing the process.
 package harness
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"runtime/debug"
 	"strings"
@@ -49,10 +53,11 @@ func Wrap(a *analysis.Analyzer) *analysis.Analyzer {
 
 // A filter sits between a pass and its driver's Report.
 type filter struct {
-	pass    *analysis.Pass
-	forward func(analysis.Diagnostic) // the driver's Report
-	dirs    []*directive.Directive    // valid directives naming this pass
-	used    []bool                    // parallel to dirs
+	pass      *analysis.Pass
+	forward   func(analysis.Diagnostic) // the driver's Report
+	dirs      []*directive.Directive    // valid directives naming this pass
+	used      []bool                    // parallel to dirs
+	generated map[*token.File]bool      // files with a generated-code header
 }
 
 func newFilter(pass *analysis.Pass) *filter {
@@ -63,11 +68,23 @@ func newFilter(pass *analysis.Pass) *filter {
 		}
 	}
 	f.used = make([]bool, len(f.dirs))
+	for _, file := range pass.Files {
+		if ast.IsGenerated(file) {
+			if f.generated == nil {
+				f.generated = map[*token.File]bool{}
+			}
+			f.generated[pass.Fset.File(file.Pos())] = true
+		}
+	}
 	return f
 }
 
-// report forwards d unless a directive silences it.
+// report forwards d unless it is in a generated file or a directive
+// silences it.
 func (f *filter) report(d analysis.Diagnostic) {
+	if f.generated[f.pass.Fset.File(d.Pos)] {
+		return
+	}
 	if len(f.dirs) > 0 {
 		posn := f.pass.Fset.Position(d.Pos)
 		silenced := false
