@@ -1,0 +1,3 @@
+module example.com/golangci
+
+go 1.24
