@@ -13,7 +13,7 @@ import (
 	"github.com/admitlint/admitlint/analyzer"
 )
 
-func testdata(t *testing.T) string {
+func testdata(t testing.TB) string {
 	dir, err := filepath.Abs("../testdata")
 	if err != nil {
 		t.Fatal(err)
