@@ -42,7 +42,7 @@
 // give up on ctx.Done() (giving up ends the wait, but each spawn still
 // parks a goroutine), and calls of wrappers: functions or methods, in any
 // package, that acquire on their receiver, a parameter or a global and
-// return holding the permit. More wrappers can be named with -funcs.
+// return holding the permit.
 //
 // An acquire is reported when it is the goroutine's first blocking act
 // (only bookkeeping such as logging, context derivation and defers comes
@@ -58,14 +58,19 @@
 // runtime.NumCPU(), a worker count, once in main or init); a long-lived
 // goroutine that acquires per iteration of its own loop (pacing, not
 // admission); a semaphore made inside the goroutine, or per iteration;
-// and, unless -strict is set, a non-blocking try inside the goroutine
-// (TryAcquire, Allow, a select with a default), which refuses promptly but
-// still creates a goroutine per unit.
+// and, unless -lateacquire.strict is set, a non-blocking try inside the
+// goroutine (TryAcquire, Allow, a select with a default), which refuses
+// promptly but still creates a goroutine per unit.
 //
 // When the goroutine is a function literal that begins with the acquire as
 // a statement of its own (sem <- struct{}{}, sem.Acquire(ctx, 1) with its
 // error unused), a suggested fix moves the acquire before the go
 // statement and leaves the release in the goroutine.
+//
+// Flags: -lateacquire.funcs=importpath.Type.Method,importpath.Func names
+// more functions that wait for a permit and return holding it (a wrapper
+// the pass cannot see through); -lateacquire.strict also reports
+// non-blocking tries.
 package lateacquire
 
 import _ "embed"
