@@ -63,10 +63,8 @@ func (c *checker) walk(fr *frame, depth int) (acts []act, transparent bool) {
 		}
 		stopped := false
 		for _, instr := range b.Instrs {
-			a, next := c.step(fr, instr, depth)
-			if a != nil {
-				acts = append(acts, *a)
-			}
+			found, next := c.step(fr, instr, depth)
+			acts = append(acts, found...)
 			if next == stop {
 				stopped = true
 				transparent = false
@@ -94,11 +92,11 @@ const (
 )
 
 // step classifies one instruction of a walk.
-func (c *checker) step(fr *frame, instr ssa.Instruction, depth int) (*act, next) {
+func (c *checker) step(fr *frame, instr ssa.Instruction, depth int) ([]act, next) {
 	switch x := instr.(type) {
 	case *ssa.Send:
 		if c.isChanAcquire(fr, x, x.Chan, true) {
-			return &act{instr: x, sem: x.Chan, fr: fr, kind: acquire.Chan}, stop
+			return []act{{instr: x, sem: x.Chan, fr: fr, kind: acquire.Chan}}, stop
 		}
 		return nil, stop
 	case *ssa.UnOp:
@@ -106,10 +104,16 @@ func (c *checker) step(fr *frame, instr ssa.Instruction, depth int) (*act, next)
 			return nil, proceed
 		}
 		if c.isChanAcquire(fr, x, x.X, false) {
-			return &act{instr: x, sem: x.X, fr: fr, kind: acquire.Chan}, stop
+			return []act{{instr: x, sem: x.X, fr: fr, kind: acquire.Chan}}, stop
 		}
 		return nil, stop
 	case *ssa.Select:
+		// A select with a default does not wait: the walk goes on, into
+		// its default branch too, where a blocking acquire may follow
+		// (try first, then wait).
+		if !x.Blocking {
+			return c.selectAct(fr, x), proceed
+		}
 		return c.selectAct(fr, x), stop
 	case *ssa.Call:
 		return c.callAct(fr, x, depth)
@@ -123,7 +127,7 @@ func (c *checker) step(fr *frame, instr ssa.Instruction, depth int) (*act, next)
 // permit and whose other states only receive (ctx.Done(), a quit
 // channel): blocking, it is an acquire that can give up; with a default,
 // a try.
-func (c *checker) selectAct(fr *frame, sel *ssa.Select) *act {
+func (c *checker) selectAct(fr *frame, sel *ssa.Select) []act {
 	found := -1
 	for i, st := range sel.States {
 		if c.isChanAcquire(fr, sel, st.Chan, st.Dir == types.SendOnly) {
@@ -138,13 +142,13 @@ func (c *checker) selectAct(fr *frame, sel *ssa.Select) *act {
 	if found < 0 {
 		return nil
 	}
-	return &act{instr: sel, state: found, sem: sel.States[found].Chan, fr: fr, kind: acquire.Chan,
-		sel: len(sel.States) > 1, try: !sel.Blocking}
+	return []act{{instr: sel, state: found, sem: sel.States[found].Chan, fr: fr, kind: acquire.Chan,
+		sel: len(sel.States) > 1, try: !sel.Blocking}}
 }
 
 // callAct classifies a call: an acquire, a try, bookkeeping, a call of
 // the package's own code to follow, or work.
-func (c *checker) callAct(fr *frame, call *ssa.Call, depth int) (*act, next) {
+func (c *checker) callAct(fr *frame, call *ssa.Call, depth int) ([]act, next) {
 	common := call.Common()
 	if _, ok := common.Value.(*ssa.Builtin); ok {
 		return nil, proceed
@@ -159,13 +163,13 @@ func (c *checker) callAct(fr *frame, call *ssa.Call, depth int) (*act, next) {
 		}
 		return nil, stop
 	case match.IsMethod(callee, match.SemaphorePkg, "Weighted", "Acquire"):
-		return &act{instr: call, sem: common.Args[0], fr: fr, kind: acquire.Weighted}, stop
+		return []act{{instr: call, sem: common.Args[0], fr: fr, kind: acquire.Weighted}}, stop
 	case match.IsMethod(callee, match.SemaphorePkg, "Weighted", "TryAcquire"):
-		return &act{instr: call, sem: common.Args[0], fr: fr, kind: acquire.Weighted, try: true}, stop
+		return []act{{instr: call, sem: common.Args[0], fr: fr, kind: acquire.Weighted, try: true}}, stop
 	case match.IsMethod(callee, match.RatePkg, "Limiter", "Wait", "WaitN"):
-		return &act{instr: call, sem: common.Args[0], fr: fr, kind: acquire.Limiter}, stop
+		return []act{{instr: call, sem: common.Args[0], fr: fr, kind: acquire.Limiter}}, stop
 	case match.IsMethod(callee, match.RatePkg, "Limiter", "Allow", "AllowN"):
-		return &act{instr: call, sem: common.Args[0], fr: fr, kind: acquire.Limiter, try: true}, stop
+		return []act{{instr: call, sem: common.Args[0], fr: fr, kind: acquire.Limiter, try: true}}, stop
 	}
 	if f, ok := c.summary.Of(callee); ok && !common.IsInvoke() {
 		var sem ssa.Value
@@ -175,7 +179,7 @@ func (c *checker) callAct(fr *frame, call *ssa.Call, depth int) (*act, next) {
 			}
 			sem = common.Args[f.On]
 		}
-		return &act{instr: call, sem: sem, fr: fr, kind: f.Kind, sel: f.Select, wrapper: true}, stop
+		return []act{{instr: call, sem: sem, fr: fr, kind: f.Kind, sel: f.Select, wrapper: true}}, stop
 	}
 	if match.IsBookkeeping(callee) {
 		return nil, proceed
@@ -189,7 +193,7 @@ func (c *checker) callAct(fr *frame, call *ssa.Call, depth int) (*act, next) {
 // follow walks the package's own function g, called by call in frame fr,
 // for the acts it reaches first; the walk of fr continues past the call
 // only if g is transparent.
-func (c *checker) follow(fr *frame, call *ssa.Call, g *ssa.Function, bindings []ssa.Value, depth int) (*act, next) {
+func (c *checker) follow(fr *frame, call *ssa.Call, g *ssa.Function, bindings []ssa.Value, depth int) ([]act, next) {
 	if depth >= maxDepth || g.Origin() != nil || fr.entered(g) {
 		return nil, stop
 	}
@@ -197,9 +201,7 @@ func (c *checker) follow(fr *frame, call *ssa.Call, g *ssa.Function, bindings []
 	acts, transparent := c.walk(sub, depth+1)
 	switch {
 	case len(acts) > 0:
-		// Several acquires in g would all be first acts; report the first
-		// and let the others surface on their own spawns.
-		return &acts[0], stop
+		return acts, stop
 	case transparent:
 		return nil, proceed
 	}

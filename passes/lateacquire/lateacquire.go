@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -130,9 +131,11 @@ func (c *checker) checkSite(fn *ssa.Function, site spawn.Site) {
 	}
 	sp := c.spawnerOf(fn, site)
 	g := &frame{fn: site.Fn, bindings: site.Bindings, args: site.Args, parent: sp.frame, via: site.Instr, goroutine: true}
-	for _, a := range c.firstActs(g, 0) {
-		if a.try && !c.cfg.Strict {
-			continue
+	acts := c.firstActs(g, 0)
+	waits := slices.ContainsFunc(acts, func(a act) bool { return !a.try })
+	for _, a := range acts {
+		if a.try && (waits || !c.cfg.Strict) {
+			continue // a try is reported only with -strict, and only if the goroutine then does not wait
 		}
 		w := c.resolve(a.sem, a.fr)
 		if w.inGoroutine {

@@ -15,6 +15,11 @@ type releaseSearch struct {
 	ch    ssa.Value       // its channel
 	chFr  *frame          // the frame of acq
 	sends bool            // the acquire sends (the release receives)
+
+	// The goroutine frame being searched, and its instruction that is or
+	// leads to the acquire: where a release must follow on every path.
+	top    *frame
+	anchor ssa.Instruction
 }
 
 // isChanAcquire reports whether the channel operation acq on ch, in frame
@@ -25,24 +30,35 @@ type releaseSearch struct {
 // on the same channel that is deferred or made on every path to a
 // return; a send made only on some paths is how a job is requeued, not
 // how a token is returned.
+//
+// The release is looked for in the function of fr and in each function
+// of the goroutine that called it (an acquire wrapper's caller releases),
+// with the closures they make and the package's functions they call.
 func (c *checker) isChanAcquire(fr *frame, acq ssa.Instruction, ch ssa.Value, sends bool) bool {
 	if _, ok := ch.Type().Underlying().(*types.Chan); !ok {
 		return false
 	}
-	s := &releaseSearch{c: c, acq: acq, ch: ch, chFr: fr, sends: sends}
+	s := &releaseSearch{c: c, acq: acq, ch: ch, chFr: fr, sends: sends, anchor: acq}
 	for f := fr; f != nil && f.goroutine; f = f.parent {
-		if s.in(f, false, 0) {
+		s.top = f
+		if s.in(f, nil, false, 0) {
 			return true
 		}
+		s.anchor = f.via
 	}
 	return false
 }
 
 // in reports whether the function of frame f, or a closure it makes, or
 // one of the package's functions it calls, releases the channel.
-// deferred says that f runs as a deferred call.
-func (s *releaseSearch) in(f *frame, deferred bool, depth int) bool {
+// deferred says that f runs as a deferred call; at is the block of s.top
+// whose instruction led to f (nil when f is s.top).
+func (s *releaseSearch) in(f *frame, at *ssa.BasicBlock, deferred bool, depth int) bool {
 	for _, b := range f.fn.Blocks {
+		blockAt := at
+		if blockAt == nil {
+			blockAt = b
+		}
 		for _, instr := range b.Instrs {
 			if instr == s.acq {
 				continue
@@ -53,7 +69,7 @@ func (s *releaseSearch) in(f *frame, deferred bool, depth int) bool {
 					return true
 				}
 			case *ssa.Send:
-				if !s.sends && s.same(x.Chan, f) && (deferred || s.mustPass(f, b)) {
+				if !s.sends && s.same(x.Chan, f) && (deferred || s.mustPass(blockAt)) {
 					return true
 				}
 			case *ssa.Select:
@@ -65,7 +81,7 @@ func (s *releaseSearch) in(f *frame, deferred bool, depth int) bool {
 			case *ssa.MakeClosure:
 				if depth < maxDepth {
 					sub := &frame{fn: x.Fn.(*ssa.Function), bindings: x.Bindings, parent: f, goroutine: true}
-					if s.in(sub, deferred || isDeferred(x), depth+1) {
+					if s.in(sub, blockAt, deferred || isDeferred(x), depth+1) {
 						return true
 					}
 				}
@@ -74,7 +90,7 @@ func (s *releaseSearch) in(f *frame, deferred bool, depth int) bool {
 				if depth < maxDepth && g != nil && g.Pkg == f.fn.Pkg && len(g.FreeVars) == 0 && len(g.Blocks) > 0 {
 					_, isDefer := x.(*ssa.Defer)
 					sub := &frame{fn: g, args: x.Common().Args, parent: f, goroutine: true}
-					if s.in(sub, deferred || isDefer, depth+1) {
+					if s.in(sub, blockAt, deferred || isDefer, depth+1) {
 						return true
 					}
 				}
@@ -99,18 +115,15 @@ func isDeferred(mc *ssa.MakeClosure) bool {
 	return false
 }
 
-// mustPass reports whether every path from the acquire to a return of
-// its function passes through block rel (of frame f). A release in
-// another function than the acquire's is not judged: it does not count.
-func (s *releaseSearch) mustPass(f *frame, rel *ssa.BasicBlock) bool {
-	if f != s.chFr {
-		return false
-	}
-	from := s.acq.Block()
+// mustPass reports whether every path from the anchor (the acquire, or
+// the call leading to it) to a return of s.top's function passes through
+// block rel of that function.
+func (s *releaseSearch) mustPass(rel *ssa.BasicBlock) bool {
+	from := s.anchor.Block()
 	if from == rel {
-		return true // later in the same block: the release follows the acquire
+		return true // the release follows the acquire in the same block
 	}
-	seen := make([]bool, len(f.fn.Blocks))
+	seen := make([]bool, len(s.top.fn.Blocks))
 	stack := []*ssa.BasicBlock{from}
 	seen[from.Index] = true
 	for len(stack) > 0 {

@@ -40,22 +40,46 @@ func (c *checker) report(site spawn.Site, sp *spawner, a act, unit string) {
 	if a.sel {
 		parks = "still parks" // giving up on ctx.Done() ends a wait, not the goroutine's creation
 	}
+	// An acquire in a function the goroutine calls is reported at the
+	// goroutine's call: that is the line to change, and the function may
+	// have other callers that are right to wait in it.
+	at := node
+	var related []analysis.RelatedInformation
+	if call := c.callInGoroutine(site, a); call != nil {
+		at = call
+		wait += " in " + types.ExprString(call.Fun)
+		related = append(related, analysis.RelatedInformation{Pos: node.Pos(), End: node.End(), Message: "the acquire"})
+	}
 	msg := fmt.Sprintf("goroutine %s before doing any work; one goroutine %s per %s — %s", wait, parks, unit, hint)
 	if a.try {
 		msg = fmt.Sprintf("goroutine tries %s only after it has started; one goroutine is created per %s even when refused — try before %s",
 			sem, unit, start)
 	}
-	d := analysis.Diagnostic{Pos: node.Pos(), End: node.End(), Message: msg}
-	for f := a.fr; f != nil && f.goroutine && f.via != site.Instr; f = f.parent {
-		d.Related = append(d.Related, analysis.RelatedInformation{
-			Pos: f.via.Pos(), Message: fmt.Sprintf("the goroutine calls %s here", funcName(f.fn)),
-		})
-	}
+	d := analysis.Diagnostic{Pos: at.Pos(), End: at.End(), Message: msg, Related: related}
 	if spawnNode != nil {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: spawnNode.Pos(), End: spawnNode.End(), Message: "goroutine started here"})
 	}
 	d.SuggestedFixes = c.hoist(site, a, node, spawnNode, sem, start)
 	c.pass.Report(d)
+}
+
+// callInGoroutine returns the call, in the goroutine's own function, of
+// the function that holds act a, or nil if a is in the goroutine's own
+// function.
+func (c *checker) callInGoroutine(site spawn.Site, a act) *ast.CallExpr {
+	f := a.fr
+	if f.via == site.Instr {
+		return nil
+	}
+	for f.parent != nil && f.parent.via != site.Instr {
+		f = f.parent
+	}
+	if path := c.pathAt(f.via.Pos()); len(path) > 0 {
+		if call, ok := path[0].(*ast.CallExpr); ok {
+			return call
+		}
+	}
+	return nil
 }
 
 // acquireSyntax returns the syntax of act a (the send, the receive or the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"os"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -295,13 +296,13 @@ func (s *server) handle(c conn) {
 func (s *server) dispatch(jobs []Job) {
 	for _, j := range jobs {
 		go func() {
-			s.run(j)
+			s.run(j) // want `goroutine waits on s.lim in s.run before doing any work; one goroutine parks per element of jobs`
 		}()
 	}
 }
 
 func (s *server) run(j Job) {
-	s.lim.Wait(context.Background()) // want `goroutine waits on s.lim before doing any work; one goroutine parks per element of jobs`
+	s.lim.Wait(context.Background())
 	process(j)
 }
 
@@ -354,4 +355,65 @@ func callback(register func(func(Job)), sem chan struct{}) {
 			process(j)
 		}()
 	})
+}
+
+// A disk semaphore of tokens whose acquire tries first, then waits, and
+// whose release is a plain call after the work (nats-server's dios).
+type diskSem struct {
+	ch      chan struct{}
+	waiters int
+}
+
+func (d *diskSem) acquire() {
+	select {
+	case <-d.ch:
+		return
+	default:
+		d.waiters++
+		<-d.ch
+		d.waiters--
+	}
+}
+
+func (d *diskSem) release() { d.ch <- struct{}{} }
+
+type store struct{ dios *diskSem }
+
+func (st *store) purge(dirs []string) {
+	for _, dir := range dirs {
+		go func() {
+			st.dios.acquire() // want `goroutine waits on d.ch in st.dios.acquire before doing any work; one goroutine parks per element of dirs`
+			os.RemoveAll(dir)
+			st.dios.release()
+		}()
+	}
+}
+
+// nope: the release is not made on every path, so the receive may be a
+// job taken for good.
+func (st *store) purgeMaybe(dirs []string) {
+	for _, dir := range dirs {
+		go func() {
+			st.dios.acquire() // nope: released on one path only
+			if os.RemoveAll(dir) == nil {
+				st.dios.release()
+			}
+		}()
+	}
+}
+
+// A non-blocking check before the acquire does not wait.
+func checkFirst(ctx context.Context, jobs []Job, sem chan struct{}) {
+	for _, j := range jobs {
+		go func() {
+			select {
+			case <-ctx.Done():
+				return
+			default:
+			}
+			sem <- struct{}{} // want `goroutine waits on sem before doing any work; one goroutine parks per element of jobs`
+			defer func() { <-sem }()
+			process(j)
+		}()
+	}
 }
