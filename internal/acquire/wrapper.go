@@ -129,7 +129,7 @@ func (w *walker) call(call *ast.CallExpr) {
 		default:
 			if f, ok := w.s.Of(callee); ok {
 				w.found(f, operand(call, callee, f.On), call.Lparen)
-			} else if !match.IsBookkeeping(callee) {
+			} else if !match.IsBookkeeping(callee) && !isMutexLock(callee) {
 				w.bad = true
 			}
 		}
@@ -241,4 +241,10 @@ func operand(call *ast.CallExpr, callee *types.Func, i int) ast.Expr {
 		return call.Args[i]
 	}
 	return nil
+}
+
+// isMutexLock reports whether fn locks a sync.Mutex or RWMutex: a wrapper
+// may keep its bookkeeping under a lock.
+func isMutexLock(fn *types.Func) bool {
+	return match.IsMethod(fn, "sync", "Mutex", "Lock") || match.IsMethod(fn, "sync", "RWMutex", "Lock", "RLock")
 }

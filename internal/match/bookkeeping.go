@@ -42,7 +42,10 @@ func waits(path string, fn *types.Func) bool {
 	case "time":
 		return fn.Name() == "Sleep"
 	case "sync":
-		return fn.Name() == "Wait" || fn.Name() == "Do" // WaitGroup.Wait, Cond.Wait, Once.Do
+		switch fn.Name() {
+		case "Wait", "Do", "Lock", "RLock": // WaitGroup.Wait, Cond.Wait, Once.Do, a mutex held by another goroutine
+			return true
+		}
 	case "runtime/pprof":
 		return fn.Name() == "Do"
 	case "runtime/trace":

@@ -75,8 +75,8 @@ func run(pass *analysis.Pass, cfg *Config, summary *acquire.Summary) (any, error
 // limiter method, of a wrapper or of a function the user named.
 func hasAcquireCandidate(pass *analysis.Pass, ins *inspector.Inspector, summary *acquire.Summary) bool {
 	found := false
-	types := []ast.Node{(*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)}
-	ins.Preorder(types, func(n ast.Node) {
+	kinds := []ast.Node{(*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)}
+	ins.Preorder(kinds, func(n ast.Node) {
 		if found {
 			return
 		}

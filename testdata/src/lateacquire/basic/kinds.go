@@ -417,3 +417,18 @@ func checkFirst(ctx context.Context, jobs []Job, sem chan struct{}) {
 		}()
 	}
 }
+
+// nope: a goroutine that first waits for a mutex is parked on the mutex:
+// its first blocking act is not the acquire (nats-server's compression
+// goroutine locks its block first).
+func lockFirst(mu *sync.Mutex, jobs []Job, sem chan struct{}) {
+	for _, j := range jobs {
+		go func() {
+			mu.Lock()
+			defer mu.Unlock()
+			sem <- struct{}{} // nope: the mutex came first
+			defer func() { <-sem }()
+			process(j)
+		}()
+	}
+}

@@ -6,6 +6,7 @@ package pool
 import (
 	"context"
 	"net/http"
+	"sync"
 
 	"golang.org/x/sync/semaphore"
 	"golang.org/x/time/rate"
@@ -57,6 +58,24 @@ var slots = make(chan struct{}, 4)
 func Enter() { // want Enter:`acquire\(chan on global\)`
 	slots <- struct{}{}
 }
+
+// Counted acquires under a lock: still a wrapper.
+type Counted struct {
+	mu      sync.Mutex
+	waiting int
+	sem     chan struct{}
+}
+
+// Acquire counts the waiter, then waits.
+func (c *Counted) Acquire() { // want Acquire:`acquire\(chan on argument 0\)`
+	c.mu.Lock()
+	c.waiting++
+	c.mu.Unlock()
+	c.sem <- struct{}{}
+}
+
+// Release gives the slot back.
+func (c *Counted) Release() { <-c.sem }
 
 // Leave gives it back.
 func Leave() { <-slots }
