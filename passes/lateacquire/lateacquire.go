@@ -133,6 +133,7 @@ func (c *checker) checkSite(fn *ssa.Function, site spawn.Site) {
 	g := &frame{fn: site.Fn, bindings: site.Bindings, args: site.Args, parent: sp.frame, via: site.Instr, goroutine: true}
 	acts := c.firstActs(g, 0)
 	waits := slices.ContainsFunc(acts, func(a act) bool { return !a.try })
+	var waited *bool // whether the spawner waits for the goroutine; computed once, if needed
 	for _, a := range acts {
 		if a.try && (waits || !c.cfg.Strict) {
 			continue // a try is reported only with -strict, and only if the goroutine then does not wait
@@ -141,7 +142,15 @@ func (c *checker) checkSite(fn *ssa.Function, site spawn.Site) {
 		if w.inGoroutine {
 			continue // the goroutine's own semaphore, for its sub-work
 		}
-		if unit := c.unit(sp, site, w); unit != "" {
+		unit := c.unit(sp, site, w)
+		if unit == "" {
+			continue
+		}
+		if waited == nil {
+			w := c.waitsForGoroutine(site, g)
+			waited = &w
+		}
+		if !*waited {
 			c.report(site, sp, a, unit)
 		}
 	}

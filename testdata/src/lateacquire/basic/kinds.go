@@ -432,3 +432,54 @@ func lockFirst(mu *sync.Mutex, jobs []Job, sem chan struct{}) {
 		}()
 	}
 }
+
+// nope: a caller that waits for its goroutine (or gives up with it) is
+// throttled itself: one parked goroutine per waiting caller, not a queue
+// (x/tools' imports resolvers detach their scans this way).
+type resolver struct{ scanSema chan struct{} }
+
+func (r *resolver) scan(ctx context.Context, roots []string) {
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			return
+		case <-r.scanSema: // nope: the caller waits below
+		}
+		defer func() { r.scanSema <- struct{}{} }()
+		os.Stat(roots[0])
+		close(done)
+	}()
+	select {
+	case <-ctx.Done():
+	case <-done:
+	}
+}
+
+// The same goroutine without the caller's wait: one parks per call.
+func (r *resolver) scanDetached(ctx context.Context, roots []string) {
+	go func() {
+		select {
+		case <-ctx.Done():
+			return
+		case <-r.scanSema: // want `goroutine waits on r.scanSema or ctx.Done\(\) before doing any work; one goroutine still parks per call of resolver.scanDetached`
+		}
+		defer func() { r.scanSema <- struct{}{} }()
+		os.Stat(roots[0])
+	}()
+}
+
+// nope: a loop that waits for each goroutine before starting the next.
+func serial(items []Job, sem chan struct{}) {
+	var wg sync.WaitGroup
+	for _, it := range items {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{} // nope: the loop waits for this goroutine
+			defer func() { <-sem }()
+			process(it)
+		}()
+		wg.Wait()
+	}
+}
