@@ -194,3 +194,49 @@ func (c *checker) samePlace(a ssa.Value, fa *frame, b ssa.Value, fb *frame) bool
 	wa, wb := c.resolve(a, fa), c.resolve(b, fb)
 	return wa.place.root != nil && wa.place == wb.place
 }
+
+// chanCap returns the capacity of channel v, of frame fr, when the make
+// that created it is in sight (in the goroutine, the spawner or a
+// function around them) and its size is a constant.
+func (c *checker) chanCap(v ssa.Value, fr *frame) (int64, bool) {
+	for steps := 0; steps < 64; steps++ {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return 0, false
+			}
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.FreeVar:
+			i := indexOfFreeVar(x.Parent(), x)
+			if fr != nil && fr.fn == x.Parent() && fr.bindings != nil {
+				v, fr = fr.bindings[i], fr.parent
+				continue
+			}
+			mc := c.closureOf(x.Parent()) // beyond the frames: the closure's maker
+			if mc == nil {
+				return 0, false
+			}
+			v, fr = mc.Bindings[i], nil
+		case *ssa.Parameter:
+			if fr == nil || fr.fn != x.Parent() || fr.args == nil {
+				return 0, false
+			}
+			i := indexOfParam(fr.fn, x)
+			if i >= len(fr.args) {
+				return 0, false
+			}
+			v, fr = fr.args[i], fr.parent
+		case *ssa.Alloc:
+			if v = storedValue(x); v == nil {
+				return 0, false
+			}
+		case *ssa.MakeChan:
+			return match.ChanCap(x)
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
+}

@@ -29,7 +29,8 @@ type releaseSearch struct {
 // receive (the token form, tok := <-tokens), the release is a send back
 // on the same channel that is deferred or made on every path to a
 // return; a send made only on some paths is how a job is requeued, not
-// how a token is returned.
+// how a token is returned. An unbuffered channel is never a semaphore: its
+// sends and receives are hand-offs between goroutines.
 //
 // The release is looked for in the function of fr and in each function
 // of the goroutine that called it (an acquire wrapper's caller releases),
@@ -37,6 +38,9 @@ type releaseSearch struct {
 func (c *checker) isChanAcquire(fr *frame, acq ssa.Instruction, ch ssa.Value, sends bool) bool {
 	if _, ok := ch.Type().Underlying().(*types.Chan); !ok {
 		return false
+	}
+	if n, ok := c.chanCap(ch, fr); ok && n == 0 {
+		return false // unbuffered: a hand-off between goroutines, not a permit
 	}
 	s := &releaseSearch{c: c, acq: acq, ch: ch, chFr: fr, sends: sends, anchor: acq}
 	for f := fr; f != nil && f.goroutine; f = f.parent {

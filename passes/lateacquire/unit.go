@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/internal/spawn"
@@ -45,7 +46,7 @@ func (c *checker) spawnerOf(fn *ssa.Function, site spawn.Site) *spawner {
 				sp.loops = append(sp.loops, n)
 			}
 		case *ast.FuncLit:
-			if i+1 < len(sp.path) && isCalledInPlace(n, sp.path[i+1]) {
+			if i+1 < len(sp.path) && c.isCalledInPlace(n, sp.path[i+1]) {
 				continue
 			}
 			sp.decl = n
@@ -77,11 +78,21 @@ func within(pos token.Pos, n ast.Node) bool {
 }
 
 // isCalledInPlace reports whether the function literal lit, whose parent
-// in the syntax tree is parent, is called right where it is written:
-// func() { … }(), go func() { … }() or defer func() { … }().
-func isCalledInPlace(lit *ast.FuncLit, parent ast.Node) bool {
+// in the syntax tree is parent, runs once each time the code around it
+// does: it is called right where it is written (func() { … }(),
+// go func() { … }(), defer func() { … }()), or given to a function that
+// calls it once, there and then (t.Run, pprof.Do, trace.WithRegion).
+func (c *checker) isCalledInPlace(lit *ast.FuncLit, parent ast.Node) bool {
 	call, ok := parent.(*ast.CallExpr)
-	return ok && ast.Unparen(call.Fun) == lit
+	if !ok {
+		return false
+	}
+	if ast.Unparen(call.Fun) == lit {
+		return true
+	}
+	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	return match.IsMethod(fn, "testing", "T", "Run") || match.IsMethod(fn, "testing", "B", "Run") ||
+		match.IsFunc(fn, "runtime/pprof", "Do") || match.IsFunc(fn, "runtime/trace", "WithRegion")
 }
 
 // callArgs returns the arguments with which parent calls (or goes, or

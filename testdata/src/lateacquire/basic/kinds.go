@@ -483,3 +483,35 @@ func serial(items []Job, sem chan struct{}) {
 		wg.Wait()
 	}
 }
+
+// nope: an unbuffered channel is a hand-off, not a semaphore, even when
+// the goroutine receives on it and answers on it.
+func handoff(items []Job) {
+	ch := make(chan bool)
+	for _, it := range items {
+		go func() {
+			<-ch // nope: unbuffered
+			process(it)
+			ch <- true
+		}()
+	}
+	for range items {
+		ch <- true
+		<-ch
+	}
+}
+
+// The same with a buffered channel of tokens is a semaphore.
+func tokensBuffered(items []Job) {
+	ch := make(chan bool, 4)
+	for range 4 {
+		ch <- true
+	}
+	for _, it := range items {
+		go func() {
+			<-ch // want `goroutine waits on ch before doing any work; one goroutine parks per element of items`
+			process(it)
+			ch <- true
+		}()
+	}
+}
