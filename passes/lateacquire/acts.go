@@ -6,7 +6,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/admitlint/admitlint/internal/acquire"
 	"github.com/admitlint/admitlint/internal/match"
 )
 
@@ -17,8 +16,7 @@ type act struct {
 	state   int             // for a select, the index of the acquiring state
 	sem     ssa.Value       // the semaphore operand; nil for a package-level one
 	fr      *frame          // the frame instr is in
-	kind    acquire.Kind
-	sel     bool // a select that can also give up on other channels
+	sel     bool            // a select that can also give up on other channels
 	try     bool
 	wrapper bool // a call of a function that acquires for its caller
 }
@@ -96,7 +94,7 @@ func (c *checker) step(fr *frame, instr ssa.Instruction, depth int) ([]act, next
 	switch x := instr.(type) {
 	case *ssa.Send:
 		if c.isChanAcquire(fr, x, x.Chan, true) {
-			return []act{{instr: x, sem: x.Chan, fr: fr, kind: acquire.Chan}}, stop
+			return []act{{instr: x, sem: x.Chan, fr: fr}}, stop
 		}
 		return nil, stop
 	case *ssa.UnOp:
@@ -104,7 +102,7 @@ func (c *checker) step(fr *frame, instr ssa.Instruction, depth int) ([]act, next
 			return nil, proceed
 		}
 		if c.isChanAcquire(fr, x, x.X, false) {
-			return []act{{instr: x, sem: x.X, fr: fr, kind: acquire.Chan}}, stop
+			return []act{{instr: x, sem: x.X, fr: fr}}, stop
 		}
 		return nil, stop
 	case *ssa.Select:
@@ -142,7 +140,7 @@ func (c *checker) selectAct(fr *frame, sel *ssa.Select) []act {
 	if found < 0 {
 		return nil
 	}
-	return []act{{instr: sel, state: found, sem: sel.States[found].Chan, fr: fr, kind: acquire.Chan,
+	return []act{{instr: sel, state: found, sem: sel.States[found].Chan, fr: fr,
 		sel: len(sel.States) > 1, try: !sel.Blocking}}
 }
 
@@ -163,13 +161,13 @@ func (c *checker) callAct(fr *frame, call *ssa.Call, depth int) ([]act, next) {
 		}
 		return nil, stop
 	case match.IsMethod(callee, match.SemaphorePkg, "Weighted", "Acquire"):
-		return []act{{instr: call, sem: common.Args[0], fr: fr, kind: acquire.Weighted}}, stop
+		return []act{{instr: call, sem: common.Args[0], fr: fr}}, stop
 	case match.IsMethod(callee, match.SemaphorePkg, "Weighted", "TryAcquire"):
-		return []act{{instr: call, sem: common.Args[0], fr: fr, kind: acquire.Weighted, try: true}}, stop
+		return []act{{instr: call, sem: common.Args[0], fr: fr, try: true}}, stop
 	case match.IsMethod(callee, match.RatePkg, "Limiter", "Wait", "WaitN"):
-		return []act{{instr: call, sem: common.Args[0], fr: fr, kind: acquire.Limiter}}, stop
+		return []act{{instr: call, sem: common.Args[0], fr: fr}}, stop
 	case match.IsMethod(callee, match.RatePkg, "Limiter", "Allow", "AllowN"):
-		return []act{{instr: call, sem: common.Args[0], fr: fr, kind: acquire.Limiter, try: true}}, stop
+		return []act{{instr: call, sem: common.Args[0], fr: fr, try: true}}, stop
 	}
 	if f, ok := c.summary.Of(callee); ok && !common.IsInvoke() {
 		var sem ssa.Value
@@ -179,7 +177,7 @@ func (c *checker) callAct(fr *frame, call *ssa.Call, depth int) ([]act, next) {
 			}
 			sem = common.Args[f.On]
 		}
-		return []act{{instr: call, sem: sem, fr: fr, kind: f.Kind, sel: f.Select, wrapper: true}}, stop
+		return []act{{instr: call, sem: sem, fr: fr, sel: f.Select, wrapper: true}}, stop
 	}
 	if match.IsBookkeeping(callee) {
 		return nil, proceed

@@ -55,12 +55,16 @@
 // through its receiver, parameters, captured variables or globals.
 //
 // Not reported: a spawn run a fixed number of times (a constant count,
-// runtime.NumCPU(), a worker count, once in main or init); a long-lived
-// goroutine that acquires per iteration of its own loop (pacing, not
-// admission); a semaphore made inside the goroutine, or per iteration;
-// and, unless -lateacquire.strict is set, a non-blocking try inside the
-// goroutine (TryAcquire, Allow, a select with a default), which refuses
-// promptly but still creates a goroutine per unit.
+// runtime.NumCPU(), a worker count, once in main, init or a test); a
+// long-lived goroutine that acquires per iteration of its own loop
+// (pacing, not admission); a goroutine whose first blocking act is
+// something else (a mutex, I/O, an unknown call); a semaphore made inside
+// the goroutine, or per iteration; an unbuffered channel (a hand-off, not
+// a permit); a spawner that waits for its goroutine before it can spawn
+// again (one parked goroutine per waiting caller is no queue); and, unless
+// -lateacquire.strict is set, a non-blocking try inside the goroutine
+// (TryAcquire, Allow, a select with a default), which refuses promptly but
+// still creates a goroutine per unit.
 //
 // When the goroutine is a function literal that begins with the acquire as
 // a statement of its own (sem <- struct{}{}, sem.Acquire(ctx, 1) with its

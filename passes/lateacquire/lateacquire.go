@@ -116,7 +116,6 @@ type checker struct {
 
 	cycles   map[*ssa.Function][]bool           // memo: blocks on a cycle
 	closures map[*ssa.Function]*ssa.MakeClosure // anonymous function -> the closure made of it
-	files    map[*token.File]*ast.File          // for finding syntax by position
 }
 
 // checkSite reports each acquire that is the first blocking act of the
