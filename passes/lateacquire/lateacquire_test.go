@@ -1,0 +1,68 @@
+package lateacquire_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/admitlint/admitlint/passes/lateacquire"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestBasic(t *testing.T) {
+	analysistest.Run(t, testdata(t), lateacquire.Analyzer, "lateacquire/basic")
+}
+
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), lateacquire.Analyzer, "lateacquire/fixes")
+}
+
+// TestWrappersAcrossPackages: the wrappers of lateacquire/pool reach
+// lateacquire/usepool as facts.
+func TestWrappersAcrossPackages(t *testing.T) {
+	analysistest.Run(t, testdata(t), lateacquire.Analyzer, "lateacquire/usepool")
+}
+
+func TestStrict(t *testing.T) {
+	analysistest.Run(t, testdata(t), lateacquire.New(lateacquire.Config{Strict: true}), "lateacquire/strict")
+}
+
+// TestFuncs names acquire functions the pass cannot recognise itself.
+func TestFuncs(t *testing.T) {
+	cfg := lateacquire.Defaults()
+	cfg.Funcs = []string{"lateacquire/funcs.Gate.Enter", "lateacquire/funcs.Wait"}
+	analysistest.Run(t, testdata(t), lateacquire.New(cfg), "lateacquire/funcs")
+}
+
+// TestFuncsFlag sets the same list through the analyzer's flag, as the
+// command line does.
+func TestFuncsFlag(t *testing.T) {
+	a := lateacquire.New(lateacquire.Defaults())
+	if err := a.Flags.Set("funcs", "lateacquire/funcs.Gate.Enter,lateacquire/funcs.Wait"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), a, "lateacquire/funcs")
+}
+
+// TestGateMutant: the reference gate with its slot reservation moved into
+// the spawned goroutine must be reported (the gate itself stays silent:
+// see the analyzer package's TestSuiteSilentOnGate).
+func TestGateMutant(t *testing.T) {
+	analysistest.Run(t, testdata(t), lateacquire.Analyzer, "lateacquire/gatemutant")
+}
+
+func TestGateSilent(t *testing.T) {
+	for _, r := range analysistest.Run(t, testdata(t), lateacquire.Analyzer, "gate") {
+		for _, d := range r.Diagnostics {
+			t.Errorf("%s: %s", r.Pass.Fset.Position(d.Pos), d.Message)
+		}
+	}
+}

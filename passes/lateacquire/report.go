@@ -1,0 +1,172 @@
+package lateacquire
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/spawn"
+)
+
+// report reports act a of the goroutine site starts, which runs once per
+// unit.
+func (c *checker) report(site spawn.Site, sp *spawner, a act, unit string) {
+	node, sem, cancel := c.acquireSyntax(a)
+	if node == nil {
+		return // no syntax to point at (generated code)
+	}
+	spawnNode := c.spawnSyntax(site, sp)
+	start := "the go statement"
+	if site.Kind != spawn.GoStmt {
+		start = c.goCallName(spawnNode)
+	}
+	hint := "acquire before " + start
+	if site.Kind == spawn.ErrgroupGo {
+		hint += ", or limit the group with SetLimit"
+	}
+	wait := "waits on " + sem
+	if a.wrapper {
+		wait = "waits in " + sem
+	}
+	if cancel != "" {
+		wait += " or " + cancel
+	}
+	parks := "parks"
+	if a.sel {
+		parks = "still parks" // giving up on ctx.Done() ends a wait, not the goroutine's creation
+	}
+	// An acquire in a function the goroutine calls is reported at the
+	// goroutine's call: that is the line to change, and the function may
+	// have other callers that are right to wait in it.
+	at := node
+	var related []analysis.RelatedInformation
+	if call := c.callInGoroutine(site, a); call != nil {
+		at = call
+		wait += " in " + types.ExprString(call.Fun)
+		related = append(related, analysis.RelatedInformation{Pos: node.Pos(), End: node.End(), Message: "the acquire"})
+	}
+	msg := fmt.Sprintf("goroutine %s before doing any work; one goroutine %s per %s — %s", wait, parks, unit, hint)
+	if a.try {
+		msg = fmt.Sprintf("goroutine tries %s only after it has started; one goroutine is created per %s even when refused — try before %s",
+			sem, unit, start)
+	}
+	d := analysis.Diagnostic{Pos: at.Pos(), End: at.End(), Message: msg, Related: related}
+	if spawnNode != nil {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: spawnNode.Pos(), End: spawnNode.End(), Message: "goroutine started here"})
+	}
+	d.SuggestedFixes = c.hoist(site, a, node, spawnNode, sem, start)
+	c.pass.Report(d)
+}
+
+// callInGoroutine returns the call, in the goroutine's own function, of
+// the function that holds act a, or nil if a is in the goroutine's own
+// function.
+func (c *checker) callInGoroutine(site spawn.Site, a act) *ast.CallExpr {
+	f := a.fr
+	if f.via == site.Instr {
+		return nil
+	}
+	for f.parent != nil && f.parent.via != site.Instr {
+		f = f.parent
+	}
+	if path := c.pathAt(f.via.Pos()); len(path) > 0 {
+		if call, ok := path[0].(*ast.CallExpr); ok {
+			return call
+		}
+	}
+	return nil
+}
+
+// acquireSyntax returns the syntax of act a (the send, the receive or the
+// call; for a select, its acquiring case), the semaphore as written (the
+// channel, the receiver of Acquire or Wait, or a wrapper's function), and,
+// for a select that can give up, the channel it gives up on.
+func (c *checker) acquireSyntax(a act) (node ast.Node, sem, cancel string) {
+	pos := a.instr.Pos()
+	var other token.Pos
+	if sel, ok := a.instr.(*ssa.Select); ok {
+		pos = sel.States[a.state].Pos
+		for i, st := range sel.States {
+			if i != a.state && a.sel {
+				other = st.Pos
+				break
+			}
+		}
+	}
+	path := c.pathAt(pos)
+	if len(path) == 0 {
+		return nil, "", ""
+	}
+	switch n := path[0].(type) {
+	case *ast.SendStmt:
+		node, sem = n, types.ExprString(n.Chan)
+	case *ast.UnaryExpr:
+		node, sem = n, types.ExprString(n.X)
+	case *ast.CallExpr:
+		node, sem = n, types.ExprString(n.Fun)
+		if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && !a.wrapper {
+			sem = types.ExprString(sel.X) // sem.Acquire: the semaphore is sem
+		}
+	default:
+		return nil, "", ""
+	}
+	if p := c.pathAt(other); len(p) > 0 {
+		if recv, ok := p[0].(*ast.UnaryExpr); ok {
+			cancel = types.ExprString(recv.X)
+		}
+	}
+	return node, sem, cancel
+}
+
+// spawnSyntax returns the go statement or the Go call that starts site.
+func (c *checker) spawnSyntax(site spawn.Site, sp *spawner) ast.Node {
+	for _, n := range sp.path {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			if site.Kind == spawn.GoStmt {
+				return n
+			}
+		case *ast.CallExpr:
+			if site.Kind != spawn.GoStmt && n.Lparen == site.Instr.Pos() {
+				return n
+			}
+		}
+	}
+	return nil
+}
+
+// goCallName returns the method expression of a Go call as written: g.Go.
+func (c *checker) goCallName(n ast.Node) string {
+	if call, ok := n.(*ast.CallExpr); ok {
+		return types.ExprString(call.Fun)
+	}
+	return "Go"
+}
+
+// pathAt returns the syntax enclosing pos, innermost first.
+func (c *checker) pathAt(pos token.Pos) []ast.Node {
+	file := c.fileOf(pos)
+	if file == nil {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(file, pos, pos)
+	return path
+}
+
+// fileOf returns the file of the package that contains pos, or nil.
+func (c *checker) fileOf(pos token.Pos) *ast.File {
+	if !pos.IsValid() {
+		return nil
+	}
+	for _, f := range c.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}

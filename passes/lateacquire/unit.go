@@ -1,0 +1,390 @@
+package lateacquire
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/internal/spawn"
+)
+
+// A spawner is what runs a spawn: the function holding the go statement
+// (or Go call), and, when that function is a closure called in place
+// (go func() { … }(), func() { … }(), a range-over-func body), the
+// function around it, up to the one whose runs are the spawn's runs.
+type spawner struct {
+	path  []ast.Node // syntax from the spawn outward
+	loops []ast.Node // the *ast.ForStmt and *ast.RangeStmt around the spawn, innermost first
+	top   *frame     // the outermost function; its runs are the spawn's
+	frame *frame     // the spawn's own function, the goroutine frame's parent
+	decl  ast.Node   // top's *ast.FuncDecl or *ast.FuncLit
+}
+
+// spawnerOf describes the spawner of site, in function fn.
+func (c *checker) spawnerOf(fn *ssa.Function, site spawn.Site) *spawner {
+	sp := &spawner{frame: &frame{fn: fn}}
+	sp.top = sp.frame
+	file := c.fileOf(site.Instr.Pos())
+	if file == nil {
+		return sp
+	}
+	sp.path, _ = astutil.PathEnclosingInterval(file, site.Instr.Pos(), site.Instr.Pos())
+	for i, n := range sp.path {
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			if within(site.Instr.Pos(), n.Body) {
+				sp.loops = append(sp.loops, n)
+			}
+		case *ast.RangeStmt:
+			if within(site.Instr.Pos(), n.Body) {
+				sp.loops = append(sp.loops, n)
+			}
+		case *ast.FuncLit:
+			if i+1 < len(sp.path) && c.isCalledInPlace(n, sp.path[i+1]) {
+				continue
+			}
+			sp.decl = n
+		case *ast.FuncDecl:
+			sp.decl = n
+		}
+		if sp.decl != nil {
+			break
+		}
+	}
+	// Extend the frames outward to the function of decl, binding each
+	// closure's free variables and parameters as its caller does.
+	for f := sp.top; f.fn.Parent() != nil && f.fn.Syntax() != sp.decl; f = f.parent {
+		parent := f.fn.Parent()
+		mc := c.closureOf(f.fn)
+		if mc != nil {
+			f.bindings = mc.Bindings
+		}
+		f.args = callArgs(parent, f.fn, mc)
+		f.parent = &frame{fn: parent}
+		sp.top = f.parent
+	}
+	return sp
+}
+
+// within reports whether pos lies inside node n.
+func within(pos token.Pos, n ast.Node) bool {
+	return n != nil && n.Pos() <= pos && pos < n.End()
+}
+
+// isCalledInPlace reports whether the function literal lit, whose parent
+// in the syntax tree is parent, runs once each time the code around it
+// does: it is called right where it is written (func() { … }(),
+// go func() { … }(), defer func() { … }()), or given to a function that
+// calls it once, there and then (t.Run, pprof.Do, trace.WithRegion).
+func (c *checker) isCalledInPlace(lit *ast.FuncLit, parent ast.Node) bool {
+	call, ok := parent.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if ast.Unparen(call.Fun) == lit {
+		return true
+	}
+	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	return match.IsMethod(fn, "testing", "T", "Run") || match.IsMethod(fn, "testing", "B", "Run") ||
+		match.IsFunc(fn, "runtime/pprof", "Do") || match.IsFunc(fn, "runtime/trace", "WithRegion")
+}
+
+// callArgs returns the arguments with which parent calls (or goes, or
+// defers) the anonymous function fn, made as mc (nil when fn captures
+// nothing), or nil.
+func callArgs(parent, fn *ssa.Function, mc *ssa.MakeClosure) []ssa.Value {
+	var value ssa.Value = fn
+	if mc != nil {
+		value = mc
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && call.Common().Value == value {
+				return call.Common().Args
+			}
+		}
+	}
+	return nil
+}
+
+// closureOf returns the closure made of the anonymous function fn, or nil.
+func (c *checker) closureOf(fn *ssa.Function) *ssa.MakeClosure {
+	if c.closures == nil {
+		c.closures = map[*ssa.Function]*ssa.MakeClosure{}
+		for _, f := range c.srcFuncs {
+			for _, b := range f.Blocks {
+				for _, instr := range b.Instrs {
+					if mc, ok := instr.(*ssa.MakeClosure); ok {
+						c.closures[mc.Fn.(*ssa.Function)] = mc
+					}
+				}
+			}
+		}
+	}
+	return c.closures[fn]
+}
+
+// unit names the unit of work the spawn runs once per (the tail of "one
+// goroutine parks per …"), or returns "" when the spawn's runs do not
+// share the semaphore w or run a fixed number of times.
+func (c *checker) unit(sp *spawner, site spawn.Site, w where) string {
+	fixed := false
+	for _, loop := range sp.loops {
+		label, perUnit := c.loopUnit(loop)
+		if !perUnit {
+			fixed = true
+			continue
+		}
+		if w.pos.IsValid() && within(w.pos, loopBody(loop)) {
+			return "" // a semaphore per iteration: nothing is shared
+		}
+		return label
+	}
+	if !w.outside {
+		return "" // made by this run of the spawner: one spawn per semaphore
+	}
+	top := sp.top.fn
+	switch {
+	case isRecursive(top, site):
+		return "recursive call of " + funcName(top)
+	case isHandler(top):
+		return "request"
+	case fixed || runsOnce(top):
+		return "" // a fixed pool, or a spawn run once
+	case top.Parent() != nil:
+		return c.callbackUnit(top)
+	}
+	return "call of " + funcName(top)
+}
+
+func loopBody(loop ast.Node) *ast.BlockStmt {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return l.Body
+	case *ast.RangeStmt:
+		return l.Body
+	}
+	return nil
+}
+
+// loopUnit names what loop iterates over, and reports whether its number
+// of iterations comes from the input (a channel, a slice, a map, an
+// iterator, a condition) rather than from the code (a constant count, the
+// number of CPUs, a worker count).
+func (c *checker) loopUnit(loop ast.Node) (string, bool) {
+	info := c.pass.TypesInfo
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		x := types.ExprString(l.X)
+		t := info.TypeOf(l.X)
+		if t == nil {
+			return "", false
+		}
+		if ptr, ok := t.Underlying().(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Chan:
+			return "value received from " + x, true
+		case *types.Map:
+			return "entry of " + x, true
+		case *types.Slice:
+			if _, lit := ast.Unparen(l.X).(*ast.CompositeLit); lit {
+				return "", false // a list written out: a fixed count
+			}
+			return "element of " + x, true
+		case *types.Signature:
+			return "value from " + x, true
+		case *types.Basic:
+			if u.Info()&types.IsString != 0 {
+				return "rune of " + x, true
+			}
+			return c.countUnit(l.X)
+		}
+		return "", false // an array: a fixed count
+	case *ast.ForStmt:
+		if l.Cond == nil {
+			return "iteration of the loop", true
+		}
+		if bound := inductionBound(info, l); bound != nil {
+			return c.countUnit(bound)
+		}
+		return "iteration of the loop", true
+	}
+	return "", false
+}
+
+// countUnit classifies a loop that counts up to bound: once per element
+// when bound is len(x), a fixed count otherwise (a constant, the number of
+// CPUs, a configured number of workers).
+func (c *checker) countUnit(bound ast.Expr) (string, bool) {
+	call, ok := ast.Unparen(bound).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return "", false
+	}
+	if b, ok := c.pass.TypesInfo.Uses[calleeIdent(call)].(*types.Builtin); ok && b.Name() == "len" {
+		return "element of " + types.ExprString(call.Args[0]), true
+	}
+	return "", false
+}
+
+func calleeIdent(call *ast.CallExpr) *ast.Ident {
+	id, _ := ast.Unparen(call.Fun).(*ast.Ident)
+	return id
+}
+
+// inductionBound returns the bound of a counting loop, for i := a; i < n;
+// i++ (any comparison, any step), or nil if loop is not one.
+func inductionBound(info *types.Info, loop *ast.ForStmt) ast.Expr {
+	init, ok := loop.Init.(*ast.AssignStmt)
+	if !ok || len(init.Lhs) != 1 || loop.Post == nil {
+		return nil
+	}
+	id, ok := init.Lhs[0].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v := info.ObjectOf(id)
+	cond, ok := ast.Unparen(loop.Cond).(*ast.BinaryExpr)
+	if !ok || v == nil {
+		return nil
+	}
+	switch cond.Op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.NEQ:
+	default:
+		return nil
+	}
+	if x, ok := ast.Unparen(cond.X).(*ast.Ident); ok && info.ObjectOf(x) == v {
+		return cond.Y
+	}
+	if y, ok := ast.Unparen(cond.Y).(*ast.Ident); ok && info.ObjectOf(y) == v {
+		return cond.X
+	}
+	return nil
+}
+
+// isRecursive reports whether fn can call itself: the spawn starts fn
+// again, or fn or one of its closures calls fn.
+func isRecursive(fn *ssa.Function, site spawn.Site) bool {
+	if site.Fn == fn {
+		return true
+	}
+	var calls func(f *ssa.Function, depth int) bool
+	calls = func(f *ssa.Function, depth int) bool {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok && call.Common().StaticCallee() == fn {
+					return true
+				}
+			}
+		}
+		for _, anon := range f.AnonFuncs {
+			if depth < 4 && calls(anon, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return calls(fn, 0)
+}
+
+// isHandler reports whether fn serves an HTTP request: its parameters
+// include an http.ResponseWriter and an *http.Request.
+func isHandler(fn *ssa.Function) bool {
+	params := fn.Signature.Params()
+	w, r := false, false
+	for i := 0; i < params.Len(); i++ {
+		t := params.At(i).Type()
+		w = w || match.IsNamed(t, "net/http", "ResponseWriter")
+		if ptr, ok := t.(*types.Pointer); ok {
+			r = r || match.IsNamed(ptr, "net/http", "Request")
+		}
+	}
+	return w && r
+}
+
+// runsOnce reports whether fn runs once per process or test: main, an
+// init function, or a test, benchmark, fuzz or example function.
+func runsOnce(fn *ssa.Function) bool {
+	if fn.Parent() != nil || fn.Signature.Recv() != nil {
+		return false
+	}
+	name := fn.Name()
+	if fn.Pkg != nil && fn.Pkg.Pkg.Name() == "main" && name == "main" {
+		return true
+	}
+	if name == "init" || strings.HasPrefix(name, "init#") {
+		return true
+	}
+	for _, prefix := range []string{"Test", "Example", "Fuzz"} {
+		if strings.HasPrefix(name, prefix) && isTestFile(fn) {
+			return true
+		}
+	}
+	return false
+}
+
+// isTestFile reports whether fn is declared in a _test.go file.
+func isTestFile(fn *ssa.Function) bool {
+	pos := fn.Prog.Fset.Position(fn.Pos())
+	return strings.HasSuffix(pos.Filename, "_test.go")
+}
+
+// callbackUnit names the unit of a spawn in a function literal that is
+// not called in place: it runs once per call of whatever it is given to.
+// A literal given to sync.Once.Do (or OnceFunc) runs once.
+func (c *checker) callbackUnit(fn *ssa.Function) string {
+	var value ssa.Value = fn
+	if mc := c.closureOf(fn); mc != nil {
+		value = mc
+	}
+	for _, ref := range *value.Referrers() {
+		call, ok := ref.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		callee := match.Callee(call)
+		switch {
+		case match.IsMethod(callee, "sync", "Once", "Do"), match.IsFunc(callee, "sync", "OnceFunc", "OnceValue", "OnceValues"):
+			return ""
+		case callee != nil:
+			return "call of the function literal passed to " + calleeName(callee, fn.Pkg.Pkg)
+		}
+	}
+	return "call of the function literal"
+}
+
+// funcName names fn, of the package being analysed, as a user would:
+// walk, Gate.Start.
+func funcName(fn *ssa.Function) string {
+	if obj, ok := fn.Object().(*types.Func); ok {
+		return calleeName(obj, obj.Pkg())
+	}
+	return fn.Name()
+}
+
+// calleeName names fn as a user of package from would: walk, Gate.Start,
+// filepath.WalkDir.
+func calleeName(fn *types.Func, from *types.Package) string {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		if fn.Pkg() != nil && fn.Pkg() != from {
+			return fn.Pkg().Name() + "." + fn.Name()
+		}
+		return fn.Name()
+	}
+	t := types.Unalias(recv.Type())
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(ptr.Elem())
+	}
+	if named, ok := t.(*types.Named); ok {
+		return named.Obj().Name() + "." + fn.Name()
+	}
+	return fn.Name()
+}

@@ -1,0 +1,188 @@
+// Package basic is the specification of lateacquire: each wrong shape,
+// marked with its expected diagnostic, sits next to its closest right
+// twin, marked ok or nope.
+package basic
+
+import (
+	"context"
+	"runtime"
+	"sync"
+)
+
+type Job struct{ ID int }
+
+func process(j Job) {}
+
+// A channel semaphore acquired inside the goroutine, per value received.
+func rangeChannel(jobs <-chan Job, sem chan struct{}) {
+	for j := range jobs {
+		go func() {
+			sem <- struct{}{} // want `goroutine waits on sem before doing any work; one goroutine parks per value received from jobs — acquire before the go statement`
+			defer func() { <-sem }()
+			process(j)
+		}()
+	}
+}
+
+// ok: the same loop acquiring before the go statement: the loop waits.
+func rangeChannelGood(jobs <-chan Job, sem chan struct{}) {
+	for j := range jobs {
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem }()
+			process(j)
+		}()
+	}
+}
+
+// Per element of a slice; the goroutine takes the job as a parameter.
+func rangeSlice(items []Job) {
+	sem := make(chan struct{}, 8)
+	var wg sync.WaitGroup
+	for _, it := range items {
+		wg.Add(1)
+		go func(j Job) {
+			defer wg.Done()
+			sem <- struct{}{} // want `goroutine waits on sem before doing any work; one goroutine parks per element of items`
+			defer func() { <-sem }()
+			process(j)
+		}(it)
+	}
+	wg.Wait()
+}
+
+// nope: a semaphore made per iteration is not shared by the spawns.
+func rangeSliceOwnSem(items []Job) {
+	for _, it := range items {
+		sem := make(chan struct{}, 1)
+		go func() {
+			sem <- struct{}{} // nope: each goroutine has its own semaphore
+			defer func() { <-sem }()
+			process(it)
+		}()
+	}
+}
+
+// Per entry of a map.
+func rangeMap(m map[string]Job, sem chan struct{}) {
+	for _, j := range m {
+		go func() {
+			sem <- struct{}{} // want `one goroutine parks per entry of m`
+			process(j)
+			<-sem
+		}()
+	}
+}
+
+// Per value of an iterator (range over func).
+func rangeFunc(seq func(yield func(Job) bool), sem chan struct{}) {
+	for j := range seq {
+		go func() {
+			sem <- struct{}{} // want `one goroutine parks per value from seq`
+			defer func() { <-sem }()
+			process(j)
+		}()
+	}
+}
+
+// Per element, counted with len.
+func countedByLen(items []Job, sem chan struct{}) {
+	for i := 0; i < len(items); i++ {
+		go func() {
+			sem <- struct{}{} // want `one goroutine parks per element of items`
+			defer func() { <-sem }()
+			process(items[i])
+		}()
+	}
+}
+
+// nope: a constant number of spawns is bounded by the code, not the input.
+func constantCount(sem chan struct{}, jobs <-chan Job) {
+	for i := 0; i < 4; i++ {
+		go func() {
+			sem <- struct{}{} // nope: four goroutines, whatever the load
+			defer func() { <-sem }()
+			process(<-jobs)
+		}()
+	}
+}
+
+// nope: range over a constant: also a fixed count.
+func constantRange(sem chan struct{}) {
+	for i := range 3 {
+		go func() {
+			sem <- struct{}{} // nope: three goroutines
+			defer func() { <-sem }()
+			process(Job{i})
+		}()
+	}
+}
+
+// nope: a pool sized by the CPUs or a worker count is fixed too.
+func cpuPool(sem chan struct{}, workers int) {
+	for i := 0; i < runtime.NumCPU(); i++ {
+		go func() {
+			sem <- struct{}{} // nope: one per CPU
+			<-sem
+		}()
+	}
+	for i := 0; i < workers; i++ {
+		go func() {
+			sem <- struct{}{} // nope: a configured pool
+			<-sem
+		}()
+	}
+}
+
+// nope: a list written out in the source is a fixed count.
+func fixedList(sem chan struct{}) {
+	for _, name := range []string{"a", "b"} {
+		go func() {
+			sem <- struct{}{} // nope: two goroutines
+			defer func() { <-sem }()
+			_ = name
+		}()
+	}
+}
+
+// An unbounded loop, such as an accept loop, spawning per iteration.
+func acceptLoop(ctx context.Context, next func() Job, sem chan struct{}) {
+	for {
+		j := next()
+		go func() {
+			sem <- struct{}{} // want `one goroutine parks per iteration of the loop`
+			defer func() { <-sem }()
+			process(j)
+		}()
+	}
+}
+
+// nope: a fixed pool of long-lived workers, each acquiring per job inside
+// its own loop, is pacing, not admission.
+func workerPool(jobs <-chan Job, sem chan struct{}) {
+	for i := 0; i < 8; i++ {
+		go func() {
+			for j := range jobs {
+				sem <- struct{}{} // nope: inside the worker's loop
+				process(j)
+				<-sem
+			}
+		}()
+	}
+}
+
+// nope: even spawned per unit, a goroutine whose first act is a loop does
+// work before it acquires.
+func loopFirst(items [][]Job, sem chan struct{}) {
+	for _, batch := range items {
+		go func() {
+			n := 0
+			for range batch {
+				n++
+			}
+			sem <- struct{}{} // nope: the goroutine has looped over its batch first
+			defer func() { <-sem }()
+			_ = n
+		}()
+	}
+}

@@ -1,0 +1,130 @@
+// Package pool defines semaphore wrappers, and functions that look like
+// them but are not, for the acquire summary and for lateacquire's tests
+// across packages.
+package pool
+
+import (
+	"context"
+	"net/http"
+	"sync"
+
+	"golang.org/x/sync/semaphore"
+	"golang.org/x/time/rate"
+)
+
+// A Pool bounds concurrent work.
+type Pool struct {
+	sem chan struct{}
+	w   *semaphore.Weighted
+	lim *rate.Limiter
+}
+
+// New returns a pool of n slots.
+func New(n int) *Pool {
+	return &Pool{sem: make(chan struct{}, n), w: semaphore.NewWeighted(int64(n)), lim: rate.NewLimiter(1, n)}
+}
+
+// Acquire waits for a slot, or for ctx to end.
+func (p *Pool) Acquire(ctx context.Context) error { // want Acquire:`acquire\(chan on argument 0, select\)`
+	select {
+	case p.sem <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Release returns a slot.
+func (p *Pool) Release() { <-p.sem }
+
+// Take wraps Acquire: a wrapper of a wrapper.
+func (p *Pool) Take() { // want Take:`acquire\(chan on argument 0, select\)`
+	p.Acquire(context.Background())
+}
+
+// Reserve wraps a Weighted.
+func (p *Pool) Reserve(ctx context.Context, n int64) error { // want Reserve:`acquire\(weighted on argument 0\)`
+	return p.w.Acquire(ctx, n)
+}
+
+// Throttle waits on the limiter it is given.
+func Throttle(ctx context.Context, lim *rate.Limiter) { // want Throttle:`acquire\(limiter on argument 1\)`
+	lim.Wait(ctx)
+}
+
+var slots = make(chan struct{}, 4)
+
+// Enter takes one of the package's slots.
+func Enter() { // want Enter:`acquire\(chan on global\)`
+	slots <- struct{}{}
+}
+
+// Counted acquires under a lock: still a wrapper.
+type Counted struct {
+	mu      sync.Mutex
+	waiting int
+	sem     chan struct{}
+}
+
+// Acquire counts the waiter, then waits.
+func (c *Counted) Acquire() { // want Acquire:`acquire\(chan on argument 0\)`
+	c.mu.Lock()
+	c.waiting++
+	c.mu.Unlock()
+	c.sem <- struct{}{}
+}
+
+// Release gives the slot back.
+func (c *Counted) Release() { <-c.sem }
+
+// Leave gives it back.
+func Leave() { <-slots }
+
+// Do acquires, works and releases: a bounded call, not a wrapper.
+func (p *Pool) Do(f func()) {
+	p.sem <- struct{}{}
+	defer func() { <-p.sem }()
+	f()
+}
+
+// Fetch waits on the limiter, then does I/O: it is not only an acquire.
+func (p *Pool) Fetch(ctx context.Context, url string) error {
+	if err := p.lim.Wait(ctx); err != nil {
+		return err
+	}
+	_, err := http.Get(url)
+	return err
+}
+
+// TryAcquire does not wait.
+func (p *Pool) TryAcquire() bool {
+	select {
+	case p.sem <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+// AcquireN takes n slots, one per iteration.
+func (p *Pool) AcquireN(n int) {
+	for i := 0; i < n; i++ {
+		p.sem <- struct{}{}
+	}
+}
+
+// A Queue is a channel of values, not of permits.
+type Queue struct{ ch chan int }
+
+// Push sends a value nobody discards: not an acquire.
+func (q *Queue) Push(v int) { q.ch <- v }
+
+// Pop receives one.
+func (q *Queue) Pop() int { return <-q.ch }
+
+// local makes its own channel: not a wrapper.
+func local() {
+	sem := make(chan struct{}, 1)
+	sem <- struct{}{}
+	<-sem
+}

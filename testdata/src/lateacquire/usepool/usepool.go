@@ -1,0 +1,93 @@
+// Package usepool calls the wrappers of package pool: lateacquire knows
+// them through facts.
+package usepool
+
+import (
+	"context"
+
+	"golang.org/x/time/rate"
+
+	"lateacquire/pool"
+)
+
+type job struct{}
+
+func do(job) {}
+
+// A wrapper from another package, in a select with ctx.Done().
+func acquireWrapper(ctx context.Context, p *pool.Pool, jobs []job) {
+	for _, j := range jobs {
+		go func() {
+			if err := p.Acquire(ctx); err != nil { // want `goroutine waits in p.Acquire before doing any work; one goroutine still parks per element of jobs — acquire before the go statement`
+				return
+			}
+			defer p.Release()
+			do(j)
+		}()
+	}
+}
+
+// ok: the wrapper called before the go statement.
+func acquireWrapperGood(ctx context.Context, p *pool.Pool, jobs []job) {
+	for _, j := range jobs {
+		if err := p.Acquire(ctx); err != nil {
+			return
+		}
+		go func() {
+			defer p.Release()
+			do(j)
+		}()
+	}
+}
+
+// A wrapper of a wrapper, and one on a global.
+func wrapperChain(p *pool.Pool, jobs <-chan job) {
+	for j := range jobs {
+		go func() {
+			p.Take() // want `goroutine waits in p.Take before doing any work; one goroutine still parks per value received from jobs`
+			defer p.Release()
+			do(j)
+		}()
+	}
+	for j := range jobs {
+		go func() {
+			pool.Enter() // want `goroutine waits in pool.Enter before doing any work; one goroutine parks per value received from jobs`
+			defer pool.Leave()
+			do(j)
+		}()
+	}
+}
+
+// A wrapper on its parameter.
+func throttle(ctx context.Context, lim *rate.Limiter, jobs []job) {
+	for _, j := range jobs {
+		go func() {
+			pool.Throttle(ctx, lim) // want `goroutine waits in pool.Throttle before doing any work`
+			do(j)
+		}()
+	}
+}
+
+// nope: functions that are not wrappers: Do bounds its own call, Fetch
+// works after waiting, Push queues a value, TryAcquire does not wait,
+// AcquireN loops.
+func notWrappers(ctx context.Context, p *pool.Pool, q *pool.Queue, jobs []job) {
+	for _, j := range jobs {
+		go p.Do(func() { do(j) })                // nope: a bounded call in another package
+		go func() { p.Fetch(ctx, "http://x") }() // nope: not only an acquire
+		go func() { q.Push(1) }()                // nope: a queue
+		go func() { p.TryAcquire(); do(j) }()    // nope: does not wait
+		go func() { p.AcquireN(2); do(j) }()     // nope: loops
+	}
+}
+
+// nope: a pool the goroutine makes for itself.
+func ownPool(ctx context.Context, jobs []job) {
+	for _, j := range jobs {
+		go func() {
+			p := pool.New(2)
+			p.Acquire(ctx) // nope: the goroutine's own pool
+			do(j)
+		}()
+	}
+}
