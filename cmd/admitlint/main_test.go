@@ -331,3 +331,69 @@ func TestGoToolDirective(t *testing.T) {
 		t.Errorf("go vet -vettool=$(go tool -n admitlint):\n%s", r.stderr)
 	}
 }
+
+// TestSuppressionEverywhere checks //admitlint:ignore the same way in
+// every mode and format: one finding silenced, one directive without a
+// reason (reported, silencing nothing), one stale directive (reported).
+func TestSuppressionEverywhere(t *testing.T) {
+	dir := fixture(t, "suppress")
+	r := run(t, dir, bin, "./...")
+	wantCode(t, r, 3)
+	golden(t, dir, "suppress.text", r.stdout)
+	if strings.Contains(r.stdout, "suppress.go:12:") {
+		t.Errorf("the silenced finding was reported:\n%s", r.stdout)
+	}
+	want := []string{
+		"suppress.go:23:4: goroutine waits on sem",
+		"suppress.go:23:22: //admitlint:ignore has no reason",
+		"suppress.go:34:3: //admitlint:ignore names lateacquire but there is no lateacquire finding",
+	}
+	for _, w := range want {
+		if !strings.Contains(r.stdout, w) {
+			t.Errorf("standalone output lacks %q", w)
+		}
+	}
+
+	vet := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	wantCode(t, vet, 1)
+	for _, w := range want {
+		if !strings.Contains(vet.stderr, w) {
+			t.Errorf("go vet -vettool output lacks %q:\n%s", w, vet.stderr)
+		}
+	}
+
+	for format, count := range map[string]func(string) int{
+		"json":   func(out string) int { return strings.Count(out, `"posn"`) - strings.Count(out, `"related"`) },
+		"sarif":  func(out string) int { return strings.Count(out, `"ruleId"`) },
+		"github": func(out string) int { return strings.Count(out, "\n") },
+	} {
+		r := run(t, dir, bin, "-format="+format, "./...")
+		wantCode(t, r, 3)
+		if n := count(r.stdout); n != len(want) {
+			t.Errorf("-format=%s: %d findings, want %d:\n%s", format, n, len(want), r.stdout)
+		}
+	}
+}
+
+// TestDeterministic runs the same analysis twice, cold and warm, and
+// requires byte-identical output.
+func TestDeterministic(t *testing.T) {
+	for _, name := range []string{"passes", "suppress"} {
+		dir := fixture(t, name)
+		for _, format := range []string{"text", "json", "sarif"} {
+			first := run(t, dir, bin, "-format="+format, "./...")
+			second := run(t, dir, bin, "-format="+format, "./...")
+			if first.stdout != second.stdout || first.code != second.code {
+				t.Errorf("%s -format=%s: two runs differ:\n%s\n---\n%s", name, format, first.stdout, second.stdout)
+			}
+		}
+	}
+}
+
+// TestPasses runs the command on a module with one finding per pass.
+func TestPasses(t *testing.T) {
+	dir := fixture(t, "passes")
+	r := run(t, dir, bin, "./...")
+	wantCode(t, r, 3)
+	golden(t, dir, "passes.text", r.stdout)
+}

@@ -1,0 +1,3 @@
+module example.com/passes
+
+go 1.24
