@@ -203,6 +203,9 @@ func (t *tracer) result(c *ssa.Call, i int, st State) {
 // from len (buf[:n], s[1:len(s)-1]) and a constant low bound alone
 // (data[4:]) leave nearly the whole buffer.
 func (t *tracer) isPieceSlice(s *ssa.Slice) bool {
+	if a, ok := s.X.(*ssa.Alloc); ok && a.Comment == "makeslice" {
+		return false // make([]T, n, N) is built as new([N]T)[:n]: the whole buffer
+	}
 	if s.Low != nil {
 		if _, ok := s.Low.(*ssa.Const); !ok {
 			return true

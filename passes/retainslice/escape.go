@@ -94,7 +94,40 @@ func (c *checker) storeSink(st *ssa.Store) (sink, bool) {
 			return sink{kind: appended, instr: call, index: i}, c.escapesNow(call)
 		}
 	}
-	return sink{kind: stored, instr: st}, c.outlivesNow(st.Addr)
+	return sink{kind: stored, instr: st}, c.outlivesNow(st.Addr) && !c.isCarved(st.Addr)
+}
+
+// isCarved reports whether addr is where the traced buffer itself was
+// loaded from, as a slab allocator keeps the rest of its buffer:
+//
+//	t1 = *t0 (&p.slab); t2 = φ[t1, fresh]; t3 = t2[n:]; *&p.slab = t3
+//
+// The location owns the buffer already; keeping a piece there pins
+// nothing new.
+func (c *checker) isCarved(addr ssa.Value) bool {
+	for v := range c.states {
+		phi, ok := v.(*ssa.Phi)
+		if !ok {
+			continue
+		}
+		for _, e := range phi.Edges {
+			if load, ok := e.(*ssa.UnOp); ok && load.Op == token.MUL && sameLocation(load.X, addr) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameLocation reports whether addresses a and b denote the same
+// variable: the same global, or the same field of the same value.
+func sameLocation(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	fa, ok1 := a.(*ssa.FieldAddr)
+	fb, ok2 := b.(*ssa.FieldAddr)
+	return ok1 && ok2 && fa.X == fb.X && fa.Field == fb.Field
 }
 
 // appendOf returns the append call whose variadic arguments addr is the

@@ -21,6 +21,7 @@ type checker struct {
 	pass     *analysis.Pass
 	cfg      *Config
 	sums     *borrow.Summaries
+	states   map[ssa.Value]borrow.State // of the buffer being traced
 	visited  map[visit]bool
 	reported map[token.Pos]bool // positions already reported, one finding each
 }

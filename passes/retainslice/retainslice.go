@@ -69,6 +69,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	for i := 0; i < len(roots); i++ {
 		r := roots[i]
 		states := borrow.Trace(fn, r.v, borrow.State{Kind: borrow.Whole}, c.sums.Of)
+		c.states = states
 		roots = append(roots, c.conversions(fn, r, states)...)
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {

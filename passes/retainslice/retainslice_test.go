@@ -52,3 +52,9 @@ func TestOdd(t *testing.T) {
 func TestGateMutant(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), retainslice.Analyzer, "retainslice/gatemutant")
 }
+
+// TestRealCode holds the false positives found on real code, each fixed,
+// and the true positives next to them.
+func TestRealCode(t *testing.T) {
+	analysistest.Run(t, testdata(t), retainslice.Analyzer, "retainslice/realcode")
+}

@@ -91,12 +91,47 @@ func (c *checker) callRoot(call *ssa.Call) *root {
 			buf = s.X
 		}
 		if mk, ok := buf.(*ssa.MakeSlice); ok {
-			if _, isConst := mk.Len.(*ssa.Const); !isConst {
+			if !isSmallInt(mk.Len, 0) {
 				return &root{v: mk, how: "make", verb: "allocated", size: "sized from input", pos: mk.Pos()}
 			}
 		}
 	}
 	return nil
+}
+
+// isSmallInt reports whether the integer v is bounded by small types: a
+// constant, or computed by addition and multiplication from values of
+// 16 bits or fewer. A record sized by such header fields (archive/zip's
+// name, extra and comment lengths) is bounded, not sized by the input.
+func isSmallInt(v ssa.Value, depth int) bool {
+	if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+		switch b.Kind() {
+		case types.Int8, types.Int16, types.Uint8, types.Uint16:
+			return true
+		}
+	}
+	if depth > 6 {
+		return false
+	}
+	switch v := v.(type) {
+	case *ssa.Const:
+		return true
+	case *ssa.Convert:
+		return isSmallInt(v.X, depth+1)
+	case *ssa.BinOp:
+		switch v.Op {
+		case token.ADD, token.MUL, token.SUB:
+			return isSmallInt(v.X, depth+1) && isSmallInt(v.Y, depth+1)
+		}
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if !isSmallInt(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // isSourceFunc reports whether fn returns a whole stream: io.ReadAll,

@@ -21,5 +21,5 @@ func sized(n int) []byte {
 func capacity() []byte {
 	buf := make([]byte, 0, 2048)
 	buf = append(buf, "header: value"...)
-	return buf[8:] // want `buf\[8:\] keeps a slice of buf \(make at minbytes.go:\d+, 2 KiB\)`
+	return buf[8:14] // want `buf\[8:14\] keeps a slice of buf \(make at minbytes.go:\d+, 2 KiB\)`
 }

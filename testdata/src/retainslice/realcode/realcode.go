@@ -1,0 +1,110 @@
+// Package realcode reproduces the false positives found by running
+// retainslice over real code (see docs/triage/retainslice.md), each beside
+// the true positive it resembles.
+package realcode
+
+import (
+	"encoding/binary"
+	"io"
+	"os"
+)
+
+// nope: make([]T, 0, N) is the whole buffer, however it is appended to
+// (bytes_test.go makeBenchInputHard, compress/flate initDeflate).
+func appendAll(parts []string) []byte {
+	x := make([]byte, 0, 1<<20)
+	for _, p := range parts {
+		x = append(x, p...)
+	}
+	return x
+}
+
+type reader struct {
+	f   *os.File
+	buf []byte
+}
+
+// nope: a struct holding a fresh buffer holds the whole of it (net.open).
+func open(name string) (*reader, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return &reader{f, make([]byte, 0, 64*1024)}, nil
+}
+
+type parser struct {
+	stacks []uint64
+}
+
+// nope: a slab allocator carves pieces off a large buffer and keeps the
+// rest where the buffer came from: the buffer is owned there already
+// (internal/trace tracev1 allocateStack).
+func (p *parser) allocate(size uint64) []uint64 {
+	out := p.stacks
+	if uint64(len(out)) < size {
+		out = make([]uint64, 1024*128)
+	}
+	p.stacks = out[size:]
+	return out[:size:size]
+}
+
+var pool []byte
+
+// nope: the same carving with a global slab.
+func take(n int) []byte {
+	if len(pool) < n {
+		pool = make([]byte, 1<<20)
+	}
+	b := pool[:n:n]
+	pool = pool[n:]
+	return b
+}
+
+type slab struct {
+	cur  []byte
+	keep []byte
+}
+
+// Carving into a different field than the one the buffer came from is a
+// retention like any other.
+func (s *slab) carve(n int) {
+	out := s.cur
+	if len(out) < n {
+		out = make([]byte, 1<<20)
+	}
+	s.keep = out[n:] // want `out\[n:\] stored in s.keep keeps a slice of out`
+}
+
+type entry struct {
+	name, comment string
+	extra         []byte
+}
+
+// nope: a record whose size is the sum of 16-bit length fields is bounded
+// (192 KiB at worst, a few bytes in practice), not sized by an unbounded
+// input (archive/zip readDirectoryHeader).
+func readHeader(r io.Reader, h []byte, e *entry) error {
+	nameLen := int(binary.LittleEndian.Uint16(h[0:]))
+	extraLen := int(binary.LittleEndian.Uint16(h[2:]))
+	commentLen := int(binary.LittleEndian.Uint16(h[4:]))
+	d := make([]byte, nameLen+extraLen+commentLen)
+	if _, err := io.ReadFull(r, d); err != nil {
+		return err
+	}
+	e.name = string(d[:nameLen])
+	e.extra = d[nameLen : nameLen+extraLen]
+	e.comment = string(d[nameLen+extraLen:])
+	return nil
+}
+
+// A 32-bit length read from the input is unbounded for this purpose.
+func readBlock(r io.Reader, h []byte, e *entry) error {
+	size := binary.LittleEndian.Uint32(h)
+	d := make([]byte, size)
+	if _, err := io.ReadFull(r, d); err != nil {
+		return err
+	}
+	e.extra = d[4:12] // want `d\[4:12\] stored in e.extra keeps a slice of d \(make at realcode.go:\d+, sized from input\)`
+	return nil
+}
