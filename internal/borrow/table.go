@@ -9,8 +9,9 @@ var (
 	// trims return all of their argument but a few bytes at its ends: a
 	// trimmed piece is still a piece, a trimmed buffer still the buffer.
 	trim = []Borrow{{Result: 0, Param: 0}}
-	// cut returns the parts before and after a separator.
-	cut = []Borrow{{Result: 0, Param: 0, Piece: true}, {Result: 1, Param: 0, Piece: true}}
+	// cut returns the part before a separator, a piece, and the rest
+	// after it, which (as data[i:]) is in general most of the argument.
+	cut = []Borrow{{Result: 0, Param: 0, Piece: true}, {Result: 1, Param: 0}}
 	// split returns the parts between separators.
 	split = []Borrow{{Result: 0, Param: 0, Piece: true, Depth: 1}}
 	// scan is a bufio.SplitFunc: its token is a piece of its data.

@@ -197,27 +197,39 @@ func (t *tracer) result(c *ssa.Call, i int, st State) {
 }
 
 // isPieceSlice reports whether s, a sub-slice of a whole buffer, may be a
-// small part of it: its low bound is computed (data[i:j], data[i+1:]), or
-// its high bound is a constant or computed from the content (data[:4],
-// data[:bytes.IndexByte(data, 0)]). A high bound from a read's count or
-// from len (buf[:n], s[1:len(s)-1]) and a constant low bound alone
-// (data[4:]) leave nearly the whole buffer.
+// small part of it. A slice that runs to the end (or to a fixed distance
+// from it: data[i:], data[i:len(data)-8]) is the rest of the buffer,
+// nearly all of it in general, unless it starts at a fixed distance from
+// the end (data[len(data)-8:]). Otherwise it is a piece when its low bound
+// is computed (data[i:j]) or its high bound is a constant or computed from
+// the content (data[:4], data[:bytes.IndexByte(data, 0)]). A high bound
+// from a read's count (buf[:n]) and a constant low bound alone (data[4:])
+// leave nearly the whole buffer.
 func (t *tracer) isPieceSlice(s *ssa.Slice) bool {
 	if a, ok := s.X.(*ssa.Alloc); ok && a.Comment == "makeslice" {
 		return false // make([]T, n, N) is built as new([N]T)[:n]: the whole buffer
+	}
+	if s.High == nil || isLenRelative(s.High) {
+		return s.Low != nil && isLenRelative(s.Low)
 	}
 	if s.Low != nil {
 		if _, ok := s.Low.(*ssa.Const); !ok {
 			return true
 		}
 	}
-	if s.High == nil {
-		return false
-	}
 	if k, ok := s.High.(*ssa.Const); ok {
 		return !isArrayLen(s.X, k) // make([]T, N) is built as new([N]T)[:N]
 	}
 	return t.isContentBound(s.High, 0)
+}
+
+// isLenRelative reports whether the integer v is len(x) or len(x)-k: a
+// position at a fixed distance from the end.
+func isLenRelative(v ssa.Value) bool {
+	if b, ok := v.(*ssa.BinOp); ok && b.Op == token.SUB {
+		v = b.X
+	}
+	return isLenCall(v)
 }
 
 // isArrayLen reports whether x points to an array of length k.

@@ -18,15 +18,19 @@
 // proven. The buffer is large or unbounded: io.ReadAll, os.ReadFile and
 // the like (unless limited by a small io.LimitReader); a bytes.Buffer or
 // strings.Builder filled from a stream; a buffer read with io.ReadFull and
-// sized from the input; make or an array with a constant size of at least
-// -retainslice.min-bytes; or a string converted from such bytes, whose
-// substrings pin the string. The piece is not nearly the whole buffer:
-// b[i:j] with a computed low bound, or a high bound that is a constant or
-// computed from the content (bytes.Index, a parsed length); the results of
-// bytes and strings Cut, Split and Fields, of regexp's Find methods, of
-// bufio's split functions; and those of any function that returns a
-// sub-slice of its parameter, in any package. b[:n] after a read, data[4:]
-// and bytes.TrimSpace(data) are the buffer itself.
+// sized from the input (not from 16-bit header fields); make or an array
+// with a constant size of at least -retainslice.min-bytes; or a string
+// converted from such bytes, whose substrings pin the string. The piece is
+// not nearly the whole buffer: b[i:j] with a computed low bound, or a high
+// bound that is a constant or computed from the content (bytes.Index, a
+// parsed length), or a fixed-size tail (b[len(b)-8:]); the results of
+// bytes and strings Cut (before the separator), Split and Fields, of
+// regexp's Find methods, of bufio's split functions; and those of any
+// function that returns a sub-slice of its parameter, in any package.
+// b[:n] after a read, data[4:], the rest after an offset (data[i:]) and
+// bytes.TrimSpace(data) count as the buffer itself. A piece stored beside
+// the rest of its buffer in the same struct, or kept by a slab allocator
+// where the buffer came from, pins nothing more and is not reported.
 //
 // A function that merely returns a sub-slice of its own parameter is not
 // reported: whether that is a problem depends on the caller's buffer, so

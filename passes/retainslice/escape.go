@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/borrow"
 )
 
 // A sinkKind says how a piece outlives the function.
@@ -94,7 +96,33 @@ func (c *checker) storeSink(st *ssa.Store) (sink, bool) {
 			return sink{kind: appended, instr: call, index: i}, c.escapesNow(call)
 		}
 	}
-	return sink{kind: stored, instr: st}, c.outlivesNow(st.Addr) && !c.isCarved(st.Addr)
+	return sink{kind: stored, instr: st}, c.outlivesNow(st.Addr) && !c.isCarved(st.Addr) && !c.isBesideWhole(st.Addr)
+}
+
+// isBesideWhole reports whether addr is a field of a struct that another
+// field keeps nearly all of the traced buffer in: a decoder's header piece
+// stored beside the payload pins nothing more.
+//
+//	t1 = &t0.peers; *t1 = buf[20:20+n]; t2 = &t0.data; *t2 = buf[20+n:len(buf)-8]
+func (c *checker) isBesideWhole(addr ssa.Value) bool {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	for _, ref := range *fa.X.Referrers() {
+		other, ok := ref.(*ssa.FieldAddr)
+		if !ok || other.Field == fa.Field {
+			continue
+		}
+		for _, use := range *other.Referrers() {
+			if st, ok := use.(*ssa.Store); ok && st.Addr == other {
+				if s, ok := c.states[st.Val]; ok && s.Kind == borrow.Whole && s.Depth == 0 && !s.Ptr {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isCarved reports whether addr is where the traced buffer itself was

@@ -226,8 +226,11 @@ func (c *checker) conversions(fn *ssa.Function, r *root, states map[ssa.Value]bo
 				continue
 			}
 			if st, ok := states[conv.X]; ok && st.Kind == borrow.Whole && st.Depth == 0 && !st.Ptr {
-				how := "string(" + r.name + ")"
-				convs = append(convs, &root{v: conv, how: how, verb: "converted", size: r.size, pos: conv.Pos(), name: c.nameAt(conv.Pos(), how)})
+				how, size := "string("+r.name+")", r.size
+				if _, isMake := r.v.(*ssa.Alloc); isMake { // what of the buffer was filled is converted
+					size = "up to " + size
+				}
+				convs = append(convs, &root{v: conv, how: how, verb: "converted", size: size, pos: conv.Pos(), name: c.nameAt(conv.Pos(), how)})
 			}
 		}
 	}

@@ -102,7 +102,7 @@ func typeSwitch(x any, r io.Reader) any {
 }
 
 // A method value and a goto, for good measure.
-func jumps(r io.Reader) (out []byte) {
+func jumps(r io.Reader) (out []byte, rest []byte) {
 	read := io.ReadAll
 	data, _ := read(r) // SSA resolves the local function value
 	i := 0
@@ -111,5 +111,5 @@ loop:
 		i++
 		goto loop
 	}
-	return data[i:] // want `data\[i:\] keeps a slice of data`
+	return data[i : i+4], data[i:] // want `data\[i : i\+4\] keeps a slice of data`
 }

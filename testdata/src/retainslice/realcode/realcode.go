@@ -4,6 +4,7 @@
 package realcode
 
 import (
+	"bytes"
 	"encoding/binary"
 	"io"
 	"os"
@@ -73,7 +74,7 @@ func (s *slab) carve(n int) {
 	if len(out) < n {
 		out = make([]byte, 1<<20)
 	}
-	s.keep = out[n:] // want `out\[n:\] stored in s.keep keeps a slice of out`
+	s.keep = out[n : n+8] // want `out\[n : n\+8\] stored in s.keep keeps a slice of out`
 }
 
 type entry struct {
@@ -107,4 +108,51 @@ func readBlock(r io.Reader, h []byte, e *entry) error {
 	}
 	e.extra = d[4:12] // want `d\[4:12\] stored in e.extra keeps a slice of d \(make at realcode.go:\d+, sized from input\)`
 	return nil
+}
+
+type snapshot struct {
+	term        uint64
+	peers, data []byte
+}
+
+// nope: the rest of the buffer after a computed offset, up to a fixed
+// trailer, is nearly all of it; and a small piece kept beside it in the
+// same struct pins nothing more (nats-server raft loadLastSnapshot).
+func loadSnapshot(path string) (*snapshot, error) {
+	buf, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	hoff := len(buf) - 8
+	lps := binary.LittleEndian.Uint32(buf[16:])
+	return &snapshot{
+		term:  binary.LittleEndian.Uint64(buf[0:]),
+		peers: buf[20 : 20+lps],
+		data:  buf[20+lps : hoff],
+	}, nil
+}
+
+// The small piece alone is kept: the buffer is pinned for it.
+func loadPeers(path string) (*snapshot, error) {
+	buf, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	lps := binary.LittleEndian.Uint32(buf[16:])
+	return &snapshot{
+		peers: buf[20 : 20+lps], // want `buf\[20 : 20\+lps\] stored in snapshot\{…\} keeps a slice of buf`
+	}, nil
+}
+
+// nope: the rest after the first line is most of the file.
+func afterFirstLine(path string) []byte {
+	data, _ := os.ReadFile(path)
+	i := bytes.IndexByte(data, '\n')
+	return data[i+1:]
+}
+
+// A tail counted from the end is small.
+func trailer(path string) []byte {
+	data, _ := os.ReadFile(path)
+	return data[len(data)-8:] // want `data\[len\(data\)-8:\] keeps a slice of data`
 }

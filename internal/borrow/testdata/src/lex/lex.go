@@ -14,7 +14,7 @@ func Field(line []byte, n int) []byte { // want Field:`borrows\(r0<-p0:piece\)`
 	for i := 0; i <= n; i++ {
 		j := bytes.IndexByte(line[start:], ',')
 		if j < 0 {
-			return line[start:]
+			return line[start:] // the rest: nearly all
 		}
 		if i == n {
 			return line[start : start+j]
@@ -29,8 +29,9 @@ func Trim(line []byte) []byte { // want Trim:`borrows\(r0<-p0:same\)`
 	return bytes.TrimSpace(line)
 }
 
-// Key returns the part of a "key=value" line before '=' and the rest.
-func Key(line string) (string, string) { // want Key:`borrows\(r0<-p0:piece r1<-p0:piece\)`
+// Key returns the part of a "key=value" line before '=', a piece, and the
+// rest, nearly all of it.
+func Key(line string) (string, string) { // want Key:`borrows\(r0<-p0:piece r1<-p0:same\)`
 	k, v, _ := strings.Cut(line, "=")
 	return k, v
 }
@@ -63,6 +64,17 @@ func Header(frame []byte) []byte { // want Header:`borrows\(r0<-p0:piece\)`
 // Body skips a fixed 4-byte prefix: the rest is nearly the whole frame.
 func Body(frame []byte) []byte { // want Body:`borrows\(r0<-p0:same\)`
 	return frame[4:]
+}
+
+// Tail returns the last eight bytes: a piece.
+func Tail(b []byte) []byte { // want Tail:`borrows\(r0<-p0:piece\)`
+	return b[len(b)-8:]
+}
+
+// Rest returns what follows a separator: in general most of it.
+func Rest(b []byte) []byte { // want Rest:`borrows\(r0<-p0:same\)`
+	i := bytes.IndexByte(b, ':')
+	return b[i+1:]
 }
 
 // Unquote drops the quotes around s: nearly all of it.
