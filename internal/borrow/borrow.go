@@ -28,6 +28,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/admitlint/admitlint/internal/lazyssa"
 )
@@ -161,12 +162,58 @@ func candidates(pass *analysis.Pass) []*types.Func {
 				continue
 			}
 			fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
-			if ok && MayBorrow(fn.Signature()) && !hasTypeParams(fn.Signature()) {
+			if ok && MayBorrow(fn.Signature()) && !hasTypeParams(fn.Signature()) && bodyMayBorrow(pass.TypesInfo, decl) {
 				fns = append(fns, fn)
 			}
 		}
 	}
 	return fns
+}
+
+// bodyMayBorrow reports whether decl's body could hand out memory of a
+// parameter: it slices something, calls a function that could borrow, or
+// returns a parameter as it is.
+func bodyMayBorrow(info *types.Info, decl *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SliceExpr:
+			found = true
+		case *ast.CallExpr:
+			if fn, ok := typeutil.Callee(info, n).(*types.Func); ok && MayBorrow(fn.Signature()) {
+				found = true
+			}
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if id, ok := ast.Unparen(r).(*ast.Ident); ok && isParam(info, decl, id) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isParam reports whether id refers to a parameter or the receiver of decl.
+func isParam(info *types.Info, decl *ast.FuncDecl, id *ast.Ident) bool {
+	obj := info.Uses[id]
+	if obj == nil {
+		return false
+	}
+	for _, list := range []*ast.FieldList{decl.Recv, decl.Type.Params} {
+		if list == nil {
+			continue
+		}
+		for _, field := range list.List {
+			for _, name := range field.Names {
+				if info.Defs[name] == obj {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // hasTypeParams reports whether sig is a method of a generic type.

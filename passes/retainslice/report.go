@@ -47,36 +47,16 @@ func (c *checker) report(fn *ssa.Function, r *root, st borrow.State, s sink) {
 		return
 	}
 	c.reported[at.pos] = true
-
 	t := r.v.Type()
 	if at.expr != nil {
 		if et := c.pass.TypesInfo.TypeOf(at.expr); et != nil && (isString(et) || isSlice(et)) {
 			t = et
 		}
 	}
-	what, pkg := "slice", "bytes"
+	what := "slice"
 	if isString(t) {
 		what = "substring"
 	}
-	if p, _ := cloner(t); p != "" {
-		pkg = p
-	}
-	clone := pkg + ".Clone"
-	var where string
-	switch s.kind {
-	case sent:
-		where = " sent on " + exprText(at.container)
-	case stored:
-		where = " stored in " + exprText(at.container)
-	case appended:
-		where = " appended to " + exprText(at.container)
-	case captured:
-		where = " captured by a closure"
-	}
-	posn := c.pass.Fset.Position(r.pos)
-	msg := fmt.Sprintf("%s%s keeps a %s of %s (%s at %s:%d, %s) alive after %s returns; copy it with %s",
-		at.piece, where, what, r.name, r.how, filepath.Base(posn.Filename), posn.Line, r.size, funcName(fn), clone)
-
 	related := []analysis.RelatedInformation{{Pos: r.pos, Message: fmt.Sprintf("%s is %s here", r.name, r.verb)}}
 	if st.From != nil && st.From.Pos().IsValid() && c.line(st.From.Pos()) != c.line(at.pos) {
 		related = append(related, analysis.RelatedInformation{Pos: st.From.Pos(), Message: "the " + what + " is cut here"})
@@ -84,10 +64,38 @@ func (c *checker) report(fn *ssa.Function, r *root, st borrow.State, s sink) {
 	c.pass.Report(analysis.Diagnostic{
 		Pos:            at.pos,
 		End:            end(at),
-		Message:        msg,
+		Message:        c.message(fn, r, s.kind, at, what, t),
 		Related:        related,
 		SuggestedFixes: c.cloneFix(at),
 	})
+}
+
+// message says which piece of which buffer outlives fn, how, and what
+// copies it:
+//
+//	tok stored in c.last keeps a slice of data (io.ReadAll at load.go:12, unbounded) alive after load returns; copy it with bytes.Clone
+func (c *checker) message(fn *ssa.Function, r *root, kind sinkKind, at site, what string, t types.Type) string {
+	pkg, _ := cloner(t)
+	if pkg == "" {
+		pkg = "bytes"
+	}
+	var how string
+	switch kind {
+	case sent:
+		how = " sent on " + exprText(at.container)
+	case stored:
+		how = " stored"
+		if at.container != nil {
+			how += " in " + exprText(at.container)
+		}
+	case appended:
+		how = " appended to " + exprText(at.container)
+	case captured:
+		how = " captured by a closure"
+	}
+	posn := c.pass.Fset.Position(r.pos)
+	return fmt.Sprintf("%s%s keeps a %s of %s (%s at %s:%d, %s) alive after %s returns; copy it with %s.Clone",
+		at.piece, how, what, r.name, r.how, filepath.Base(posn.Filename), posn.Line, r.size, funcName(fn), pkg)
 }
 
 // locate finds sink s in the syntax.
@@ -130,7 +138,7 @@ func (c *checker) locate(fn *ssa.Function, s sink) (site, bool) {
 		var lhs ast.Expr
 		at.expr, lhs = assigned(path, pos, s.key)
 		at.container = lhs
-		if s.kind == captured { // name the variable; the fix copies what is assigned to it
+		if s.kind == captured && lhs != nil { // name the variable; the fix copies what is assigned to it
 			at.piece = exprText(lhs)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/admitlint/admitlint/internal/lazyssa"
 	"github.com/admitlint/admitlint/passes/retainslice"
 )
 
@@ -57,4 +58,17 @@ func TestGateMutant(t *testing.T) {
 // and the true positives next to them.
 func TestRealCode(t *testing.T) {
 	analysistest.Run(t, testdata(t), retainslice.Analyzer, "retainslice/realcode")
+}
+
+// TestStaysOffSSA checks the cheap guard: a package with no whole-stream
+// read and no large buffer, such as the reference gate, gets no SSA.
+func TestStaysOffSSA(t *testing.T) {
+	for _, r := range analysistest.Run(t, testdata(t), retainslice.Analyzer, "gate") {
+		if r.Pass.Pkg.Path() != "gate" {
+			continue
+		}
+		if lazyssa.Of(r.Pass).Built() {
+			t.Errorf("SSA was built for %s, which has no candidate source", r.Pass.Pkg.Path())
+		}
+	}
 }
