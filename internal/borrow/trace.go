@@ -34,6 +34,9 @@ type State struct {
 	// From is where the value first became a piece: the *ssa.Slice or
 	// *ssa.Call that cut it. Nil while the value is Whole.
 	From ssa.Value
+	// Nested is set when a piece was cut again: a field of a line, as
+	// opposed to the line itself.
+	Nested bool
 }
 
 // A Lookup returns what a callee borrows from its parameters.
@@ -72,6 +75,7 @@ func (t *tracer) set(v ssa.Value, st State) {
 	switch {
 	case !ok:
 	case old.Depth == st.Depth && old.Ptr == st.Ptr && old.Kind == Whole && st.Kind == Piece:
+	case old.Depth == st.Depth && old.Ptr == st.Ptr && old.Kind == Piece && st.Kind == Piece && !old.Nested && st.Nested:
 	default:
 		return
 	}
@@ -97,15 +101,21 @@ func (t *tracer) visit(v ssa.Value, st State) {
 			t.typeAssert(instr, st)
 		case *ssa.UnOp:
 			if instr.Op == token.MUL && st.Ptr {
-				t.set(instr, State{Kind: st.Kind, Depth: st.Depth, From: st.From})
+				next := st
+				next.Ptr = false
+				t.set(instr, next)
 			}
 		case *ssa.IndexAddr:
 			if instr.X == v && st.Depth > 0 && !st.Ptr {
-				t.set(instr, State{Kind: st.Kind, Depth: st.Depth - 1, Ptr: true, From: st.From})
+				next := st
+				next.Depth, next.Ptr = st.Depth-1, true
+				t.set(instr, next)
 			}
 		case *ssa.Index:
 			if instr.X == v && st.Depth > 0 && !st.Ptr {
-				t.set(instr, State{Kind: st.Kind, Depth: st.Depth - 1, From: st.From})
+				next := st
+				next.Depth--
+				t.set(instr, next)
 			}
 		case *ssa.Store:
 			if instr.Val == v && !st.Ptr {
@@ -119,9 +129,13 @@ func (t *tracer) visit(v ssa.Value, st State) {
 
 // sliced returns the state of s, a sub-slice of a value in state st.
 func (t *tracer) sliced(s *ssa.Slice, st State) State {
-	if st.Depth == 0 && st.Kind == Whole && t.isPieceSlice(s) {
+	if st.Depth > 0 || !t.isPieceSlice(s) {
+		return st
+	}
+	if st.Kind == Whole {
 		return State{Kind: Piece, From: s}
 	}
+	st.Nested = true
 	return st
 }
 
@@ -145,10 +159,12 @@ func (t *tracer) typeAssert(ta *ssa.TypeAssert, st State) {
 func (t *tracer) store(addr ssa.Value, st State) {
 	switch addr := addr.(type) {
 	case *ssa.Alloc:
-		t.set(addr, State{Kind: st.Kind, Depth: st.Depth, Ptr: true, From: st.From})
+		st.Ptr = true
+		t.set(addr, st)
 	case *ssa.IndexAddr:
 		if st.Depth < 8 {
-			t.set(addr.X, State{Kind: st.Kind, Depth: st.Depth + 1, From: st.From})
+			st.Depth++
+			t.set(addr.X, st)
 		}
 	}
 }
@@ -173,9 +189,12 @@ func (t *tracer) call(c *ssa.Call, v ssa.Value, st State) {
 		if int(b.Param) >= len(common.Args) || common.Args[b.Param] != v {
 			continue
 		}
-		next := State{Kind: st.Kind, Depth: b.Depth, From: st.From}
-		if b.Piece && st.Kind == Whole {
+		next := State{Kind: st.Kind, Depth: b.Depth, From: st.From, Nested: st.Nested}
+		switch {
+		case b.Piece && st.Kind == Whole:
 			next.Kind, next.From = Piece, c
+		case b.Piece:
+			next.Nested = true
 		}
 		t.result(c, int(b.Result), next)
 	}

@@ -28,9 +28,12 @@
 // regexp's Find methods, of bufio's split functions; and those of any
 // function that returns a sub-slice of its parameter, in any package.
 // b[:n] after a read, data[4:], the rest after an offset (data[i:]) and
-// bytes.TrimSpace(data) count as the buffer itself. A piece stored beside
-// the rest of its buffer in the same struct, or kept by a slab allocator
-// where the buffer came from, pins nothing more and is not reported.
+// bytes.TrimSpace(data) count as the buffer itself. Nor is it reported
+// when the pieces together are the buffer, or it is pinned anyway: a loop
+// that keeps every record it cuts from a cursor through the buffer, or
+// every field of a split (as values, not map keys); a piece stored beside
+// the rest of its buffer in the same struct; a slab allocator keeping the
+// rest of its buffer where the buffer came from.
 //
 // A function that merely returns a sub-slice of its own parameter is not
 // reported: whether that is a problem depends on the caller's buffer, so

@@ -67,20 +67,28 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 func (c *checker) checkFunc(fn *ssa.Function) {
 	roots := c.roots(fn)
 	for i := 0; i < len(roots); i++ {
-		r := roots[i]
-		states := borrow.Trace(fn, r.v, borrow.State{Kind: borrow.Whole}, c.sums.Of)
-		c.states = states
-		roots = append(roots, c.conversions(fn, r, states)...)
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				v, ok := instr.(ssa.Value)
-				if !ok {
-					continue
-				}
-				if st, ok := states[v]; ok && st.Kind == borrow.Piece && st.Depth == 0 && !st.Ptr {
-					for _, s := range c.sinks(v) {
-						c.report(fn, r, st, s)
-					}
+		c.states = borrow.Trace(fn, roots[i].v, borrow.State{Kind: borrow.Whole}, c.sums.Of)
+		roots = append(roots, c.conversions(fn, roots[i], c.states)...)
+		c.checkPieces(fn, roots[i])
+	}
+}
+
+// checkPieces reports, in instruction order, where the pieces of root r
+// (traced into c.states) outlive fn, unless together they are the buffer.
+func (c *checker) checkPieces(fn *ssa.Function, r *root) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			v, ok := instr.(ssa.Value)
+			if !ok {
+				continue
+			}
+			st, ok := c.states[v]
+			if !ok || st.Kind != borrow.Piece || st.Depth != 0 || st.Ptr {
+				continue
+			}
+			for _, s := range c.sinks(v) {
+				if !c.isCoverage(st, s) {
+					c.report(fn, r, st, s)
 				}
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"io"
 	"os"
+	"strings"
 )
 
 // nope: make([]T, 0, N) is the whole buffer, however it is appended to
@@ -155,4 +156,65 @@ func afterFirstLine(path string) []byte {
 func trailer(path string) []byte {
 	data, _ := os.ReadFile(path)
 	return data[len(data)-8:] // want `data\[len\(data\)-8:\] keeps a slice of data`
+}
+
+// nope: a parser that keeps every record of the file, one after another,
+// keeps the file's content: the pieces together are the buffer (go-cmp
+// mustParseGolden).
+func parseGolden(path string) map[string]string {
+	b, _ := os.ReadFile(path)
+	s := string(b)
+	out := map[string]string{}
+	for len(s) > 0 {
+		i := strings.Index(s, "\n") + 1
+		header := s[:i]
+		j := strings.Index(s, "<<<"+header)
+		if j < 0 {
+			panic("missing footer")
+		}
+		name := header[3 : len(header)-1]
+		out[name] = s[len(header):j]
+		s = s[j+3+len(header):]
+	}
+	return out
+}
+
+// Keeping only the records asked for pins the file for them.
+func pickGolden(path, want string) map[string]string {
+	b, _ := os.ReadFile(path)
+	s := string(b)
+	out := map[string]string{}
+	for len(s) > 0 {
+		i := strings.Index(s, "\n") + 1
+		header := s[:i]
+		j := strings.Index(s, "<<<"+header)
+		if j < 0 {
+			panic("missing footer")
+		}
+		if name := header[3 : len(header)-1]; name == want {
+			out[name] = s[len(header):j] // want `name stored in out` `s\[len\(header\):j\] stored in out`
+		}
+		s = s[j+3+len(header):]
+	}
+	return out
+}
+
+// nope: every line is kept.
+func numbered(path string) map[int]string {
+	data, _ := os.ReadFile(path)
+	m := map[int]string{}
+	for i, line := range strings.Split(string(data), "\n") {
+		m[i] = line
+	}
+	return m
+}
+
+// A short piece of every line is kept: the rest of each line is pinned.
+func prefixes(path string) map[int]string {
+	data, _ := os.ReadFile(path)
+	m := map[int]string{}
+	for i, line := range strings.Split(string(data), "\n") {
+		m[i] = line[:2] // want `line\[:2\] stored in m`
+	}
+	return m
 }
