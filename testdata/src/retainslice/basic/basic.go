@@ -67,6 +67,18 @@ func (s *session) rememberCopy(body io.Reader) error {
 	return nil
 }
 
+func (s *session) rememberCopied(body io.Reader) error {
+	data, err := io.ReadAll(body)
+	if err != nil {
+		return err
+	}
+	i := bytes.IndexByte(data, ':')
+	last := make([]byte, i)
+	copy(last, data[:i])
+	s.last = last // ok: copied into a fresh slice
+	return nil
+}
+
 // nope: the whole body is kept, not a piece of it.
 func (s *session) rememberAll(body io.Reader) error {
 	data, err := io.ReadAll(body)
@@ -193,6 +205,12 @@ func countValues(r io.Reader) int {
 	return n
 }
 
+// nope: the whole body is sent, not a piece of it.
+func forward(r io.Reader, out chan<- []byte) {
+	data, _ := io.ReadAll(r)
+	out <- data
+}
+
 // Shape 8: a closure that outlives the call captures a piece.
 
 func tokenFunc(path string) func() []byte {
@@ -207,6 +225,14 @@ func tokenLen(path string) int {
 	tok := data[8:48]
 	n := func() int { return len(tok) }()
 	return n
+}
+
+// nope: a deferred closure runs before the function returns.
+func tokenDeferred(path string) (n int) {
+	data, _ := os.ReadFile(path)
+	tok := data[8:48]
+	defer func() { n = len(tok) }()
+	return 0
 }
 
 // Shape 9: a global.
