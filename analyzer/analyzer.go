@@ -12,6 +12,7 @@ import (
 
 	"github.com/admitlint/admitlint/passes/directives"
 	"github.com/admitlint/admitlint/passes/lateacquire"
+	"github.com/admitlint/admitlint/passes/retainslice"
 )
 
 // All lists every admitlint analyzer with its default settings, in the
@@ -20,6 +21,7 @@ import (
 // one by one.
 var All = []*analysis.Analyzer{
 	lateacquire.Analyzer,
+	retainslice.Analyzer,
 	directives.Analyzer,
 }
 
@@ -32,12 +34,14 @@ type Settings struct {
 	Disable []string `json:"disable"`
 
 	Lateacquire lateacquire.Config `json:"lateacquire"`
+	Retainslice retainslice.Config `json:"retainslice"`
 }
 
 // Defaults returns the settings every pass starts from.
 func Defaults() Settings {
 	return Settings{
 		Lateacquire: lateacquire.Defaults(),
+		Retainslice: retainslice.Defaults(),
 	}
 }
 
@@ -52,6 +56,7 @@ func New(s Settings) ([]*analysis.Analyzer, error) {
 	var enabled []*analysis.Analyzer
 	for _, a := range []*analysis.Analyzer{
 		lateacquire.New(s.Lateacquire),
+		retainslice.New(s.Retainslice),
 		directives.Analyzer,
 	} {
 		if !slices.Contains(s.Disable, a.Name) {

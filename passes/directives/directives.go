@@ -9,6 +9,7 @@ import (
 	"github.com/admitlint/admitlint/internal/directive"
 	"github.com/admitlint/admitlint/internal/docs"
 	"github.com/admitlint/admitlint/passes/lateacquire"
+	"github.com/admitlint/admitlint/passes/retainslice"
 )
 
 // New returns a directives analyzer that accepts the given pass names.
@@ -78,4 +79,5 @@ var Analyzer = New(passNames...)
 // passNames lists the passes a directive may name.
 var passNames = []string{
 	lateacquire.Analyzer.Name,
+	retainslice.Analyzer.Name,
 }

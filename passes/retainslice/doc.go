@@ -1,0 +1,65 @@
+// Package retainslice defines an Analyzer that reports small slices of
+// large buffers that outlive the function that made the buffer.
+//
+// # Analyzer retainslice
+//
+// retainslice: report results that keep small slices of large buffers
+//
+// Go keeps a whole backing array alive for as long as any slice or
+// substring points into it. A function that reads a file or a request body
+// whole, or allocates a large buffer, and lets a small piece of it outlive
+// the call (returns it, sends it on a channel, stores it in a field, a
+// map, a global or a slice that lives on, or captures it in a closure that
+// does) keeps the whole buffer alive with it: a 40-byte token pins a 10 MiB
+// file, and an admitted job whose result keeps a short slice of its
+// request body keeps the body alive after its admission slot is free.
+//
+// Copies should be rare, so retainslice reports only when both ends are
+// proven. The buffer is large or unbounded: io.ReadAll, os.ReadFile and
+// the like (unless limited by a small io.LimitReader); a bytes.Buffer or
+// strings.Builder filled from a stream; a buffer read with io.ReadFull and
+// sized from the input (not from 16-bit header fields); make or an array
+// with a constant size of at least -retainslice.min-bytes; or a string
+// converted from such bytes, whose substrings pin the string. The piece is
+// not nearly the whole buffer: b[i:j] with a computed low bound, or a high
+// bound that is a constant or computed from the content (bytes.Index, a
+// parsed length), or a fixed-size tail (b[len(b)-8:]); the results of
+// bytes and strings Cut (before the separator), Split and Fields, of
+// regexp's Find methods, of bufio's split functions; and those of any
+// function that returns a sub-slice of its parameter, in any package.
+// b[:n] after a read, data[4:], the rest after an offset (data[i:]) and
+// bytes.TrimSpace(data) count as the buffer itself. Nor is it reported
+// when the pieces together are the buffer, or it is pinned anyway: a loop
+// that keeps every record it cuts from a cursor through the buffer, or
+// every field of a split (as values, not map keys); a piece stored beside
+// the rest of its buffer in the same struct; a slab allocator keeping the
+// rest of its buffer where the buffer came from.
+//
+// A function that merely returns a sub-slice of its own parameter is not
+// reported: whether that is a problem depends on the caller's buffer, so
+// the caller is checked instead.
+//
+// Wrong:
+//
+//	func firstLine(path string) ([]byte, error) {
+//		data, err := os.ReadFile(path)
+//		if err != nil {
+//			return nil, err
+//		}
+//		line, _, _ := bytes.Cut(data, []byte("\n"))
+//		return line, nil // line keeps a slice of data (os.ReadFile at load.go:12, unbounded) alive after firstLine returns; copy it with bytes.Clone
+//	}
+//
+// Right:
+//
+//	return bytes.Clone(line), nil
+//
+// The suggested fix wraps the escaping expression in bytes.Clone,
+// strings.Clone or slices.Clone. string(b[i:j]) and append([]byte(nil),
+// b[i:j]...) copy too.
+package retainslice
+
+import _ "embed"
+
+//go:embed doc.go
+var doc string

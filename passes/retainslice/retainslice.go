@@ -1,0 +1,154 @@
+package retainslice
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/admitlint/admitlint/internal/borrow"
+	"github.com/admitlint/admitlint/internal/docs"
+	"github.com/admitlint/admitlint/internal/harness"
+	"github.com/admitlint/admitlint/internal/lazyssa"
+	"github.com/admitlint/admitlint/internal/settings"
+)
+
+// Config holds retainslice's settings.
+type Config struct {
+	MinBytes int64 `json:"min-bytes" help:"smallest buffer, in bytes, that counts as large when its size is a constant (make, arrays)"`
+}
+
+// Defaults returns retainslice's default settings.
+func Defaults() Config {
+	return Config{MinBytes: 64 << 10}
+}
+
+// Analyzer is retainslice with its default settings.
+var Analyzer = New(Defaults())
+
+// New returns a retainslice analyzer with the given settings.
+func New(cfg Config) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "retainslice",
+		Doc:      docs.MustExtract(doc, "retainslice"),
+		URL:      "https://pkg.go.dev/github.com/admitlint/admitlint/passes/retainslice",
+		Requires: []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer, borrow.Analyzer},
+	}
+	settings.Bind(&a.Flags, &cfg)
+	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
+	return harness.Wrap(a)
+}
+
+func run(pass *analysis.Pass, cfg *Config) (any, error) {
+	// Most packages neither read whole streams nor allocate large
+	// buffers: they never get SSA.
+	if !hasSources(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), cfg.MinBytes) {
+		return nil, nil
+	}
+	res, err := lazyssa.Of(pass).SSA()
+	if err != nil {
+		return nil, err
+	}
+	c := newChecker(pass, cfg, borrow.Of(pass))
+	for _, fn := range res.SrcFuncs {
+		c.checkFunc(fn)
+	}
+	return nil, nil
+}
+
+// checkFunc reports the pieces of fn's large buffers that outlive fn.
+// Each buffer is traced separately; a string converted from a traced
+// buffer is a buffer of its own, since the conversion copies.
+func (c *checker) checkFunc(fn *ssa.Function) {
+	roots := c.roots(fn)
+	for i := 0; i < len(roots); i++ {
+		c.states = borrow.Trace(fn, roots[i].v, borrow.State{Kind: borrow.Whole}, c.sums.Of)
+		roots = append(roots, c.conversions(fn, roots[i], c.states)...)
+		c.checkPieces(fn, roots[i])
+	}
+}
+
+// checkPieces reports, in instruction order, where the pieces of root r
+// (traced into c.states) outlive fn, unless together they are the buffer.
+func (c *checker) checkPieces(fn *ssa.Function, r *root) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			v, ok := instr.(ssa.Value)
+			if !ok {
+				continue
+			}
+			st, ok := c.states[v]
+			if !ok || st.Kind != borrow.Piece || st.Depth != 0 || st.Ptr {
+				continue
+			}
+			for _, s := range c.sinks(v) {
+				if !c.isCoverage(st, s) {
+					c.report(fn, r, st, s)
+				}
+			}
+		}
+	}
+}
+
+// hasSources reports whether the package's syntax holds a candidate
+// source: a call of a whole-stream reader, a make with a large constant
+// size, or a large array type.
+func hasSources(pass *analysis.Pass, ins *inspector.Inspector, minBytes int64) bool {
+	found := false
+	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil), (*ast.ArrayType)(nil)}, func(n ast.Node) {
+		if found {
+			return
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			switch callee := typeutil.Callee(pass.TypesInfo, n).(type) {
+			case *types.Func:
+				found = isSourceFunc(callee) || isReadFull(callee)
+			case *types.Builtin:
+				found = callee.Name() == "make" && isLargeMake(pass, n, minBytes)
+			}
+		case *ast.ArrayType:
+			if t, ok := pass.TypesInfo.TypeOf(n).(*types.Array); ok {
+				size, ok := sizeof(pass.TypesSizes, t)
+				found = ok && size >= minBytes
+			}
+		}
+	})
+	return found
+}
+
+// isLargeMake reports whether call, a make of a slice, has a constant
+// length or capacity of at least minBytes.
+func isLargeMake(pass *analysis.Pass, call *ast.CallExpr, minBytes int64) bool {
+	s, ok := pass.TypesInfo.TypeOf(call).Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	elem, ok := sizeof(pass.TypesSizes, s.Elem())
+	if !ok {
+		return false
+	}
+	for _, arg := range call.Args[1:] {
+		if tv, ok := pass.TypesInfo.Types[arg]; ok && tv.Value != nil {
+			if n, ok := constInt(tv.Value); ok && mulSat(n, elem) >= minBytes {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fileOf returns the syntax of the file holding pos, or nil.
+func (c *checker) fileOf(pos token.Pos) *ast.File {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}

@@ -1,0 +1,220 @@
+// Package realcode reproduces the false positives found by running
+// retainslice over real code (see docs/triage/retainslice.md), each beside
+// the true positive it resembles.
+package realcode
+
+import (
+	"bytes"
+	"encoding/binary"
+	"io"
+	"os"
+	"strings"
+)
+
+// nope: make([]T, 0, N) is the whole buffer, however it is appended to
+// (bytes_test.go makeBenchInputHard, compress/flate initDeflate).
+func appendAll(parts []string) []byte {
+	x := make([]byte, 0, 1<<20)
+	for _, p := range parts {
+		x = append(x, p...)
+	}
+	return x
+}
+
+type reader struct {
+	f   *os.File
+	buf []byte
+}
+
+// nope: a struct holding a fresh buffer holds the whole of it (net.open).
+func open(name string) (*reader, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return &reader{f, make([]byte, 0, 64*1024)}, nil
+}
+
+type parser struct {
+	stacks []uint64
+}
+
+// nope: a slab allocator carves pieces off a large buffer and keeps the
+// rest where the buffer came from: the buffer is owned there already
+// (internal/trace tracev1 allocateStack).
+func (p *parser) allocate(size uint64) []uint64 {
+	out := p.stacks
+	if uint64(len(out)) < size {
+		out = make([]uint64, 1024*128)
+	}
+	p.stacks = out[size:]
+	return out[:size:size]
+}
+
+var pool []byte
+
+// nope: the same carving with a global slab.
+func take(n int) []byte {
+	if len(pool) < n {
+		pool = make([]byte, 1<<20)
+	}
+	b := pool[:n:n]
+	pool = pool[n:]
+	return b
+}
+
+type slab struct {
+	cur  []byte
+	keep []byte
+}
+
+// Carving into a different field than the one the buffer came from is a
+// retention like any other.
+func (s *slab) carve(n int) {
+	out := s.cur
+	if len(out) < n {
+		out = make([]byte, 1<<20)
+	}
+	s.keep = out[n : n+8] // want `out\[n : n\+8\] stored in s.keep keeps a slice of out`
+}
+
+type entry struct {
+	name, comment string
+	extra         []byte
+}
+
+// nope: a record whose size is the sum of 16-bit length fields is bounded
+// (192 KiB at worst, a few bytes in practice), not sized by an unbounded
+// input (archive/zip readDirectoryHeader).
+func readHeader(r io.Reader, h []byte, e *entry) error {
+	nameLen := int(binary.LittleEndian.Uint16(h[0:]))
+	extraLen := int(binary.LittleEndian.Uint16(h[2:]))
+	commentLen := int(binary.LittleEndian.Uint16(h[4:]))
+	d := make([]byte, nameLen+extraLen+commentLen)
+	if _, err := io.ReadFull(r, d); err != nil {
+		return err
+	}
+	e.name = string(d[:nameLen])
+	e.extra = d[nameLen : nameLen+extraLen]
+	e.comment = string(d[nameLen+extraLen:])
+	return nil
+}
+
+// A 32-bit length read from the input is unbounded for this purpose.
+func readBlock(r io.Reader, h []byte, e *entry) error {
+	size := binary.LittleEndian.Uint32(h)
+	d := make([]byte, size)
+	if _, err := io.ReadFull(r, d); err != nil {
+		return err
+	}
+	e.extra = d[4:12] // want `d\[4:12\] stored in e.extra keeps a slice of d \(make at realcode.go:\d+, sized from input\)`
+	return nil
+}
+
+type snapshot struct {
+	term        uint64
+	peers, data []byte
+}
+
+// nope: the rest of the buffer after a computed offset, up to a fixed
+// trailer, is nearly all of it; and a small piece kept beside it in the
+// same struct pins nothing more (nats-server raft loadLastSnapshot).
+func loadSnapshot(path string) (*snapshot, error) {
+	buf, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	hoff := len(buf) - 8
+	lps := binary.LittleEndian.Uint32(buf[16:])
+	return &snapshot{
+		term:  binary.LittleEndian.Uint64(buf[0:]),
+		peers: buf[20 : 20+lps],
+		data:  buf[20+lps : hoff],
+	}, nil
+}
+
+// The small piece alone is kept: the buffer is pinned for it.
+func loadPeers(path string) (*snapshot, error) {
+	buf, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	lps := binary.LittleEndian.Uint32(buf[16:])
+	return &snapshot{
+		peers: buf[20 : 20+lps], // want `buf\[20 : 20\+lps\] stored in snapshot\{…\} keeps a slice of buf`
+	}, nil
+}
+
+// nope: the rest after the first line is most of the file.
+func afterFirstLine(path string) []byte {
+	data, _ := os.ReadFile(path)
+	i := bytes.IndexByte(data, '\n')
+	return data[i+1:]
+}
+
+// A tail counted from the end is small.
+func trailer(path string) []byte {
+	data, _ := os.ReadFile(path)
+	return data[len(data)-8:] // want `data\[len\(data\)-8:\] keeps a slice of data`
+}
+
+// nope: a parser that keeps every record of the file, one after another,
+// keeps the file's content: the pieces together are the buffer (go-cmp
+// mustParseGolden).
+func parseGolden(path string) map[string]string {
+	b, _ := os.ReadFile(path)
+	s := string(b)
+	out := map[string]string{}
+	for len(s) > 0 {
+		i := strings.Index(s, "\n") + 1
+		header := s[:i]
+		j := strings.Index(s, "<<<"+header)
+		if j < 0 {
+			panic("missing footer")
+		}
+		name := header[3 : len(header)-1]
+		out[name] = s[len(header):j]
+		s = s[j+3+len(header):]
+	}
+	return out
+}
+
+// Keeping only the records asked for pins the file for them.
+func pickGolden(path, want string) map[string]string {
+	b, _ := os.ReadFile(path)
+	s := string(b)
+	out := map[string]string{}
+	for len(s) > 0 {
+		i := strings.Index(s, "\n") + 1
+		header := s[:i]
+		j := strings.Index(s, "<<<"+header)
+		if j < 0 {
+			panic("missing footer")
+		}
+		if name := header[3 : len(header)-1]; name == want {
+			out[name] = s[len(header):j] // want `name stored in out` `s\[len\(header\):j\] stored in out`
+		}
+		s = s[j+3+len(header):]
+	}
+	return out
+}
+
+// nope: every line is kept.
+func numbered(path string) map[int]string {
+	data, _ := os.ReadFile(path)
+	m := map[int]string{}
+	for i, line := range strings.Split(string(data), "\n") {
+		m[i] = line
+	}
+	return m
+}
+
+// A short piece of every line is kept: the rest of each line is pinned.
+func prefixes(path string) map[int]string {
+	data, _ := os.ReadFile(path)
+	m := map[int]string{}
+	for i, line := range strings.Split(string(data), "\n") {
+		m[i] = line[:2] // want `line\[:2\] stored in m`
+	}
+	return m
+}
