@@ -396,4 +396,10 @@ func TestPasses(t *testing.T) {
 	r := run(t, dir, bin, "./...")
 	wantCode(t, r, 3)
 	golden(t, dir, "passes.text", r.stdout)
+
+	r = run(t, dir, bin, "-diff", "./...")
+	wantCode(t, r, 3)
+	golden(t, dir, "passes.diff", r.stdout)
+	wantCode(t, run(t, dir, bin, "-fix", "./..."), 0) // every finding here has a fix
+	wantCode(t, run(t, dir, bin, "./..."), 0)         // and the fixed module is clean
 }

@@ -71,12 +71,13 @@ type change struct {
 	edits       []finding.Edit
 }
 
-// changes groups sorted edits whose lines overlap.
+// changes groups sorted edits whose lines overlap or touch, so a change
+// shows its removed lines together, then its added ones.
 func changes(edits []finding.Edit, starts []int) []change {
 	var cs []change
 	for _, e := range edits {
 		first, last := lineSpan(e, starts)
-		if k := len(cs) - 1; k >= 0 && first < cs[k].last {
+		if k := len(cs) - 1; k >= 0 && first <= cs[k].last {
 			cs[k].last = max(cs[k].last, last)
 			cs[k].edits = append(cs[k].edits, e)
 			continue

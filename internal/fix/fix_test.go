@@ -100,6 +100,7 @@ func TestDiffAppliesWithPatch(t *testing.T) {
 		"far apart":           {"ch := make", "ch = make", "buf := make", "buf = make"},
 		"insert lines":        {"\tsem := make(chan struct{}, 2)\n", "\t// note\n\tsem := make(chan struct{}, 2)\n\t// more\n"},
 		"delete a line":       {"\t_ = buf\n", ""},
+		"adjacent lines":      {"\tsem := make", "\tsem = make", "\t_ = sem\n", ""},
 		"first and last line": {"package p\n", "package q\n", "\t_ = buf\n}\n", "}\n"},
 	} {
 		t.Run(name, func(t *testing.T) {
