@@ -1,0 +1,262 @@
+package strandedsend
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/chanuse"
+	"github.com/admitlint/admitlint/internal/docs"
+	"github.com/admitlint/admitlint/internal/harness"
+	"github.com/admitlint/admitlint/internal/lazyssa"
+	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/internal/replyfields"
+	"github.com/admitlint/admitlint/internal/settings"
+	"github.com/admitlint/admitlint/internal/spawn"
+	"github.com/admitlint/admitlint/internal/waitpath"
+)
+
+// Config holds strandedsend's settings.
+type Config struct {
+	Futures bool `json:"futures" help:"report functions that return an unbuffered channel fed by one send from a goroutine they start"`
+}
+
+// Defaults returns strandedsend's default settings.
+func Defaults() Config {
+	return Config{Futures: true}
+}
+
+// Analyzer reports stranded sends with the default settings.
+var Analyzer = New(Defaults())
+
+// New returns a strandedsend analyzer with the given settings.
+func New(cfg Config) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "strandedsend",
+		Doc:      docs.MustExtract(doc, "strandedsend"),
+		URL:      "https://pkg.go.dev/github.com/admitlint/admitlint/passes/strandedsend",
+		Requires: []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer, replyfields.Analyzer},
+	}
+	settings.Bind(&a.Flags, &cfg)
+	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
+	return harness.Wrap(a)
+}
+
+func run(pass *analysis.Pass, cfg *Config) (any, error) {
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c := &checker{pass: pass, cfg: cfg, reported: map[token.Pos]bool{}}
+	c.indexSyntax(ins)
+	c.checkFieldSends(pass.ResultOf[replyfields.Analyzer].(*replyfields.Result))
+	if !c.hasMake || !spawn.HasCandidates(ins) {
+		return nil, nil
+	}
+	prog, err := lazyssa.Of(pass).SSA()
+	if err != nil {
+		return nil, err
+	}
+	for _, fn := range prog.SrcFuncs {
+		c.checkFunc(fn)
+	}
+	return nil, nil
+}
+
+// A checker holds what one package's run needs.
+type checker struct {
+	pass     *analysis.Pass
+	cfg      *Config
+	hasMake  bool                        // some make(chan …) in the package
+	sends    map[token.Pos]*ast.SendStmt // by arrow position
+	plain    []*ast.SendStmt             // send statements outside select, in source order
+	makes    map[token.Pos]*ast.CallExpr // make(chan …) calls, by Lparen
+	reported map[token.Pos]bool
+}
+
+// indexSyntax records the send statements and channel makes of the
+// package by position, so SSA instructions can be mapped back to the
+// expressions the user wrote.
+func (c *checker) indexSyntax(ins *inspector.Inspector) {
+	c.sends = map[token.Pos]*ast.SendStmt{}
+	c.makes = map[token.Pos]*ast.CallExpr{}
+	cases := map[ast.Stmt]bool{}
+	ins.Preorder([]ast.Node{(*ast.CommClause)(nil), (*ast.SendStmt)(nil), (*ast.CallExpr)(nil)}, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.CommClause:
+			cases[n.Comm] = true
+		case *ast.SendStmt:
+			c.sends[n.Arrow] = n
+			if !cases[n] {
+				c.plain = append(c.plain, n)
+			}
+		case *ast.CallExpr:
+			if isMakeChan(c.pass.TypesInfo, n) {
+				c.makes[n.Lparen] = n
+				c.hasMake = true
+			}
+		}
+	})
+}
+
+// isMakeChan reports whether call is make(chan …).
+func isMakeChan(info *types.Info, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || id.Name != "make" || len(call.Args) == 0 {
+		return false
+	}
+	if _, ok := info.Uses[id].(*types.Builtin); !ok {
+		return false
+	}
+	_, ok = underlyingChan(info.TypeOf(call.Args[0]))
+	return ok
+}
+
+// underlyingChan returns t's channel type, if t is one.
+func underlyingChan(t types.Type) (*types.Chan, bool) {
+	if t == nil {
+		return nil, false
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	return ch, ok
+}
+
+// checkFunc checks the channels fn makes: for each, whether a goroutine
+// fn starts can be left blocked on a send to it.
+func (c *checker) checkFunc(fn *ssa.Function) {
+	if isMain(fn) {
+		return // the process ends with main: nothing leaks
+	}
+	var chans []*channel
+	var sites []spawn.Site
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			mk, ok := instr.(*ssa.MakeChan)
+			if !ok {
+				continue
+			}
+			if sites == nil {
+				sites = spawn.Sites(fn)
+				if len(sites) == 0 {
+					return
+				}
+			}
+			chans = append(chans, c.channelOf(mk, sites))
+		}
+	}
+	if len(chans) == 0 {
+		return
+	}
+	senders := collectOps(chans)
+	for i, ch := range chans {
+		if ch.ok {
+			c.checkChan(fn, i, chans, senders)
+		}
+	}
+}
+
+// isMain reports whether fn is package main's main function.
+func isMain(fn *ssa.Function) bool {
+	return fn.Name() == "main" && fn.Parent() == nil && fn.Signature.Recv() == nil &&
+		fn.Pkg != nil && fn.Pkg.Pkg.Name() == "main"
+}
+
+// channelOf traces the channel mk makes, in fn and into the goroutines it
+// is handed to.
+func (c *checker) channelOf(mk *ssa.MakeChan, sites []spawn.Site) *channel {
+	ch := &channel{mk: mk}
+	room, constant := match.ChanCap(mk)
+	if !constant {
+		return ch // the buffer's size is not known: unknown means silence
+	}
+	ch.room = room
+	ch.uses = chanuse.Trace(mk.Parent(), []ssa.Value{mk}, sites)
+	u := ch.uses
+	if u.Escape != nil || len(u.Sends) > 0 || len(u.SendCases) > 0 || len(u.Closes) > 0 || len(u.FieldStore) > 0 {
+		return ch
+	}
+	ch.in = map[*spawn.Site][]*chanuse.Uses{}
+	for _, h := range u.Handoffs {
+		if h.Site == nil || h.Fn == mk.Parent() {
+			return ch
+		}
+		uses, ok := traceInto(h)
+		if !ok {
+			return ch
+		}
+		ch.in[h.Site] = append(ch.in[h.Site], uses...)
+	}
+	ch.ok = len(ch.in) > 0
+	return ch
+}
+
+// checkChan reports the sends on channel i that can be stranded.
+func (c *checker) checkChan(fn *ssa.Function, i int, chans []*channel, senders []*sender) {
+	ch := chans[i]
+	g := group(i, chans, senders)
+	q := &waitpath.Query{
+		Fn:    fn,
+		Info:  c.pass.TypesInfo,
+		Made:  ch.mk,
+		Chans: map[ssa.Value]bool{},
+		Room:  ch.room,
+	}
+	for _, m := range g {
+		for v := range chans[m].uses.Values {
+			q.Chans[v] = true
+		}
+	}
+	var total waitpath.Count
+	var targets []*op
+	for _, s := range senders {
+		per := s.sends(g)
+		if per.IsZero() {
+			continue
+		}
+		n := per.Times(c.tripOf(fn, s.site, ch.mk))
+		q.Starts = append(q.Starts, waitpath.Start{Instr: s.site.Instr, Case: -1, Sends: n})
+		total = total.Plus(n)
+		for _, o := range s.ops {
+			if o.touches(i) && o.plainFor(g) {
+				targets = append(targets, o)
+			}
+		}
+	}
+	if len(targets) == 0 {
+		return
+	}
+	if leave := waitpath.Find(q); leave != nil {
+		c.reportLeave(ch, i, targets, leave, total, q.Starts)
+		return
+	}
+	if c.cfg.Futures && isFuture(ch, total, len(g)) {
+		c.reportFuture(fn, ch, i, targets)
+	}
+}
+
+// tripOf returns how many times the spawn site runs per channel made by
+// mk: once, or the trip count of the one loop around it that does not
+// also make the channel.
+func (c *checker) tripOf(fn *ssa.Function, site *spawn.Site, mk *ssa.MakeChan) waitpath.Count {
+	switch waitpath.LoopsAround(fn, site.Instr.Block(), mk.Block()) {
+	case 0:
+		return waitpath.One
+	case 1:
+		trip, stmt, ok := waitpath.LoopTrip(fn, c.pass.TypesInfo, site.Instr.Pos())
+		if ok && !(stmt.Pos() <= mk.Pos() && mk.Pos() < stmt.End()) {
+			return trip
+		}
+	}
+	return waitpath.Count{Many: true}
+}
+
+// isFuture reports whether the channel is a future: returned by the
+// function that makes it, unbuffered, never received there, and fed by
+// exactly one send of one goroutine.
+func isFuture(ch *channel, total waitpath.Count, groupSize int) bool {
+	u := ch.uses
+	return len(u.Returns) > 0 && ch.room == 0 && groupSize == 1 &&
+		len(u.Recvs) == 0 && len(u.RecvCases) == 0 && total == waitpath.One
+}
