@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/admitlint/admitlint/passes/directives"
+	"github.com/admitlint/admitlint/passes/strandedsend"
 )
 
 // All lists every admitlint analyzer with its default settings, in the
@@ -18,6 +19,7 @@ import (
 // own package (passes/<name>) for drivers such as nogo that take analyzers
 // one by one.
 var All = []*analysis.Analyzer{
+	strandedsend.Analyzer,
 	directives.Analyzer,
 }
 
@@ -28,11 +30,15 @@ var All = []*analysis.Analyzer{
 type Settings struct {
 	// Disable names passes not to run.
 	Disable []string `json:"disable"`
+
+	Strandedsend strandedsend.Config `json:"strandedsend"`
 }
 
 // Defaults returns the settings every pass starts from.
 func Defaults() Settings {
-	return Settings{}
+	return Settings{
+		Strandedsend: strandedsend.Defaults(),
+	}
 }
 
 // New returns the analyzers the settings enable, each built for its own
@@ -45,6 +51,7 @@ func New(s Settings) ([]*analysis.Analyzer, error) {
 	}
 	var enabled []*analysis.Analyzer
 	for _, a := range []*analysis.Analyzer{
+		strandedsend.New(s.Strandedsend),
 		directives.Analyzer,
 	} {
 		if !slices.Contains(s.Disable, a.Name) {

@@ -76,13 +76,22 @@ type Maker struct {
 	Abandoned Abandoned
 }
 
-// Result holds the package's makers by field, in source order.
+// Result holds the package's makers by field, in source order, and the
+// Abandoned facts of the fields of the packages it imports. (Facts are
+// private to the analyzer that exports them: this is how other analyzers
+// read them.)
 type Result struct {
-	Makers map[*types.Var][]*Maker
+	Makers   map[*types.Var][]*Maker
+	Imported map[*types.Var]*Abandoned
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Result{Makers: map[*types.Var][]*Maker{}}
+	res := &Result{Makers: map[*types.Var][]*Maker{}, Imported: map[*types.Var]*Abandoned{}}
+	for _, f := range pass.AllObjectFacts() {
+		if field, ok := f.Object.(*types.Var); ok && field.Pkg() != pass.Pkg {
+			res.Imported[field] = f.Fact.(*Abandoned)
+		}
+	}
 	if !hasCandidates(pass) {
 		return res, nil
 	}
@@ -216,7 +225,8 @@ type request struct {
 	loads    []ssa.Value      // loads of the channel from the field
 	handoffs []waitpath.Start // sends of the request to a worker
 	calls    []waitpath.Start // calls given the request
-	broken   bool             // a use the analysis cannot follow
+	copies   map[ssa.Value]bool
+	broken   bool // a use the analysis cannot follow
 }
 
 // traceRequest follows the request base from its allocation. Its
@@ -224,7 +234,7 @@ type request struct {
 // those, the calls it is passed to. It returns nil if the request goes
 // anywhere else: into a variable, a closure, an interface, the result.
 func traceRequest(base *ssa.Alloc, fs chanuse.FieldStore) *request {
-	r := &request{field: &fs}
+	r := &request{field: &fs, copies: map[ssa.Value]bool{}}
 	r.pointer(base)
 	if r.broken {
 		return nil
@@ -249,6 +259,10 @@ func (r *request) pointer(base ssa.Value) {
 				continue
 			}
 			r.copy(instr)
+		case *ssa.Store:
+			if instr.Addr != base || !r.copies[instr.Val] {
+				r.handoff(base, instr)
+			}
 		case *ssa.DebugRef:
 		default:
 			r.handoff(base, instr)
@@ -277,10 +291,18 @@ func (r *request) fieldAddr(fa *ssa.FieldAddr) {
 	}
 }
 
-// copy follows a copy of the request struct.
+// copy follows a copy of the request struct; a copy stored into a local
+// struct variable (q := request{…}) is followed there.
 func (r *request) copy(v ssa.Value) {
+	r.copies[v] = true
 	for _, instr := range *v.Referrers() {
 		switch instr := instr.(type) {
+		case *ssa.Store:
+			if local, ok := instr.Addr.(*ssa.Alloc); ok && instr.Val == v && !local.Heap && local.Parent() == v.Parent() {
+				r.pointer(local)
+				continue
+			}
+			r.broken = true
 		case *ssa.Field:
 			if st, ok := instr.X.Type().Underlying().(*types.Struct); ok && st.Field(instr.Field) == r.field.Field {
 				r.loads = append(r.loads, instr)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/admitlint/admitlint/internal/directive"
 	"github.com/admitlint/admitlint/internal/docs"
+	"github.com/admitlint/admitlint/passes/strandedsend"
 )
 
 // New returns a directives analyzer that accepts the given pass names.
@@ -75,4 +76,6 @@ func check(d *directive.Directive, known map[string]bool, passes []string) strin
 var Analyzer = New(passNames...)
 
 // passNames lists the passes a directive may name.
-var passNames = []string{}
+var passNames = []string{
+	strandedsend.Analyzer.Name,
+}

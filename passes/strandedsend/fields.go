@@ -25,8 +25,7 @@ func (c *checker) checkFieldSends(res *replyfields.Result) {
 			c.reportLocalReply(send, field, makers)
 			continue
 		}
-		var fact replyfields.Abandoned
-		if field.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(field, &fact) {
+		if fact := res.Imported[field]; fact != nil {
 			msg := fmt.Sprintf("send on unbuffered %s blocks forever once the receiver leaves (%s in package %s); the goroutine leaks — make %s buffered in %s.%s (%s)",
 				types.ExprString(send.Chan), fact.Leave, field.Pkg().Name(), field.Name(), field.Pkg().Name(), fact.Func, fact.Made)
 			c.report(send.Arrow, send.Arrow, msg, nil)

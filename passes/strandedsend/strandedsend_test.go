@@ -29,6 +29,23 @@ func TestShapes(t *testing.T) {
 		"strandedsend/selectsend",
 		"strandedsend/stream",
 		"strandedsend/escape",
+		"strandedsend/reqreply",
+		"strandedsend/reqreply/server",
 		"strandedsend/cmd",
 	)
+}
+
+// TestGate checks the reference gate stays silent (its result channel has
+// room for the one result) and that its mutant, whose result channel is
+// unbuffered, is reported, with the fix restoring the gate.
+func TestGate(t *testing.T) {
+	analysistest.Run(t, testdata(t), strandedsend.Analyzer, "gate")
+	results := analysistest.RunWithSuggestedFixes(t, testdata(t), strandedsend.Analyzer, "strandedsend/gatemutant")
+	n := 0
+	for _, r := range results {
+		n += len(r.Diagnostics)
+	}
+	if n != 1 {
+		t.Errorf("gate mutant: %d findings, want 1", n)
+	}
 }
