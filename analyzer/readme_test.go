@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-
 	"github.com/admitlint/admitlint/analyzer"
 	"github.com/admitlint/admitlint/internal/docs"
 )
