@@ -21,6 +21,8 @@ func Describe(fset *token.FileSet, files []*ast.File, l *Leave) (string, token.P
 		what, pos = caseText(files, l)
 	case isMake(l.At):
 		what = "the next iteration"
+	case !l.At.Pos().IsValid():
+		what = "the end of the function"
 	}
 	return fmt.Sprintf("%s at %s", what, Where(fset, pos)), pos
 }

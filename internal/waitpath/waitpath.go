@@ -24,6 +24,7 @@
 package waitpath
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
@@ -70,7 +71,23 @@ func (l *Leave) Pos() token.Pos {
 		}
 		return l.Case.Select.Pos()
 	}
-	return l.At.Pos()
+	if pos := l.At.Pos(); pos.IsValid() {
+		return pos
+	}
+	return endOf(l.At.Parent()) // an implicit return
+}
+
+// endOf returns the position of the closing brace of fn's body.
+func endOf(fn *ssa.Function) token.Pos {
+	switch syn := fn.Syntax().(type) {
+	case *ast.FuncDecl:
+		if syn.Body != nil {
+			return syn.Body.Rbrace
+		}
+	case *ast.FuncLit:
+		return syn.Body.Rbrace
+	}
+	return fn.Pos()
 }
 
 // maxStarts bounds the sets of starts a path may have passed; maxStates

@@ -32,6 +32,7 @@ func TestShapes(t *testing.T) {
 		"strandedsend/reqreply",
 		"strandedsend/reqreply/server",
 		"strandedsend/cmd",
+		"strandedsend/premise",
 	)
 }
 

@@ -187,3 +187,15 @@ func returnsBeforeStart(name string) error {
 	}()
 	return <-c
 }
+
+// The function ends without a return statement, and without receiving.
+func fireAndForget() {
+	c := make(chan error)
+	go func() {
+		_, err := fetch()
+		c <- err // want `send on unbuffered c blocks forever once the receiver leaves \(the end of the function at earlyreturn.go:201\)`
+	}()
+	if err := validate("x"); err != nil {
+		println(<-c)
+	}
+}
