@@ -10,16 +10,23 @@ type Count struct {
 	Expr   string // the number as written in the source, such as "len(jobs)"
 	Many   bool   // a finite number the analysis cannot name
 	Stream bool   // a sender sends in a loop: no number bounds it
+	Maybe  bool   // at most this many: some senders may send nothing
 }
 
 // One is the count of one goroutine sending once.
 var One = Count{N: 1}
 
 // IsZero reports whether c counts no sends.
-func (c Count) IsZero() bool { return c == Count{} }
+func (c Count) IsZero() bool { return c.N == 0 && c.Expr == "" && !c.Many && !c.Stream }
 
 // Plus returns the count of the sends of c and d together.
 func (c Count) Plus(d Count) Count {
+	sum := c.plus(d)
+	sum.Maybe = sum.Maybe || c.Maybe || d.Maybe
+	return sum
+}
+
+func (c Count) plus(d Count) Count {
 	switch {
 	case c.Stream || d.Stream:
 		return Count{Stream: true}

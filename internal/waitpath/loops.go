@@ -67,12 +67,17 @@ func innermost(loops []*loop, b, outside *ssa.BasicBlock) *loop {
 	return best
 }
 
-// LoopTrip returns the trip count of the innermost for or range statement
-// of fn's body that encloses pos, when it is a counted loop (for i := 0;
-// i < n; i++, or a range over an integer, slice, array or map), and the
-// statement. The statement is nil when no loop of fn encloses pos.
-func LoopTrip(fn *ssa.Function, info *types.Info, pos token.Pos) (Count, ast.Stmt, bool) {
-	loop := enclosingLoop(fn, pos)
+// LoopTrip returns the trip count of a for or range statement of fn's
+// body that encloses pos (the innermost for depth 0, the one around it
+// for 1, …), when it is a counted loop (for i := 0; i < n; i++, or a range
+// over an integer, slice, array or map), and the statement. The statement
+// is nil when there is no such loop.
+func LoopTrip(fn *ssa.Function, info *types.Info, pos token.Pos, depth int) (Count, ast.Stmt, bool) {
+	loops := enclosingLoops(fn, pos)
+	if depth >= len(loops) {
+		return Count{}, nil, false
+	}
+	loop := loops[len(loops)-1-depth]
 	if loop == nil {
 		return Count{}, nil, false
 	}
@@ -89,9 +94,9 @@ func LoopTrip(fn *ssa.Function, info *types.Info, pos token.Pos) (Count, ast.Stm
 	return Count{}, loop, false
 }
 
-// enclosingLoop returns the innermost for or range statement of fn's own
-// body (not of a function literal in it) that encloses pos.
-func enclosingLoop(fn *ssa.Function, pos token.Pos) ast.Stmt {
+// enclosingLoops returns the for and range statements of fn's own body
+// (not of a function literal in it) that enclose pos, outermost first.
+func enclosingLoops(fn *ssa.Function, pos token.Pos) []ast.Stmt {
 	var body *ast.BlockStmt
 	switch syn := fn.Syntax().(type) {
 	case *ast.FuncDecl:
@@ -102,7 +107,7 @@ func enclosingLoop(fn *ssa.Function, pos token.Pos) ast.Stmt {
 	if body == nil || pos < body.Pos() || pos >= body.End() {
 		return nil
 	}
-	var found ast.Stmt
+	var found []ast.Stmt
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil || pos < n.Pos() || pos >= n.End() {
 			return false
@@ -111,9 +116,9 @@ func enclosingLoop(fn *ssa.Function, pos token.Pos) ast.Stmt {
 		case *ast.FuncLit:
 			return false
 		case *ast.ForStmt:
-			found = n
+			found = append(found, n)
 		case *ast.RangeStmt:
-			found = n
+			found = append(found, n)
 		}
 		return true
 	})

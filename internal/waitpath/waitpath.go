@@ -52,6 +52,13 @@ type Query struct {
 	Chans  map[ssa.Value]bool // the values of Fn that are the channel
 	Starts []Start
 	Room   int64 // the channel's buffer capacity
+
+	// Never holds channels nothing sends on or closes: a select case
+	// receiving from one never fires.
+	Never map[ssa.Value]bool
+	// Ends reports whether a call ends the interest in a path: after a
+	// test has failed (t.Error), nobody fixes what it leaks.
+	Ends func(ssa.CallInstruction) bool
 }
 
 // A Leave is a way for Fn to stop waiting with sends still pending.
@@ -135,8 +142,9 @@ type search struct {
 	q         *Query
 	made      *ssa.BasicBlock
 	loops     []*loop
-	kind      map[*loop]uint8 // recvInOtherLoop or recvInKnownLoop, for loops that receive
-	trips     map[*loop]Count // trip counts of counted loops that receive on every iteration
+	kind      map[*loop]uint8   // recvInOtherLoop or recvInKnownLoop, for loops that receive
+	trips     map[*loop]Count   // trip counts of loops that receive on every iteration (Many: not counted)
+	control   map[*ssa.If]*loop // ifs whose one edge stays in a receiving loop and the other leaves it normally
 	dispatch  map[*ssa.If]chanuse.Case
 	bodies    map[chanuse.Case]*ssa.BasicBlock
 	closed    map[*ssa.If]bool // false edge: the channel was closed
@@ -156,6 +164,7 @@ func newSearch(q *Query) *search {
 		loops:     findLoops(q.Fn),
 		kind:      map[*loop]uint8{},
 		trips:     map[*loop]Count{},
+		control:   map[*ssa.If]*loop{},
 		dispatch:  map[*ssa.If]chanuse.Case{},
 		bodies:    map[chanuse.Case]*ssa.BasicBlock{},
 		closed:    map[*ssa.If]bool{},
@@ -186,7 +195,9 @@ func (s *search) run() *Leave {
 	if from == 0 {
 		panic("internal error: waitpath: make not in its block")
 	}
-	s.walk(b, from, state{key: key{b: b}})
+	first := state{key: key{b: b}}
+	first.set = s.startAt[s.q.Made] // a call returning the channel starts its sender
+	s.walk(b, from, first)
 	for len(s.queue) > 0 && s.states < maxStates {
 		st := s.queue[0]
 		s.queue = s.queue[1:]
@@ -219,6 +230,9 @@ func (s *search) walk(b *ssa.BasicBlock, from int, st state) {
 			return
 		}
 		st.set |= s.startAt[instr]
+		if call, ok := instr.(ssa.CallInstruction); ok && s.q.Ends != nil && s.q.Ends(call) {
+			return
+		}
 		switch instr := instr.(type) {
 		case *ssa.UnOp:
 			if instr.Op == token.ARROW && s.q.Chans[instr.X] {
@@ -270,7 +284,9 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 		last := c.Index == len(c.Select.States)-1
 		switch {
 		case i == 0:
-			s.takeCase(&st, c)
+			if !s.takeCase(&st, c) {
+				return st, false
+			}
 		case last && !c.Select.Blocking:
 			s.takeCase(&st, chanuse.Case{Select: c.Select, Index: -1})
 		}
@@ -278,30 +294,33 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 	if i == 1 && s.closed[cond] {
 		return st, false // closed: all values were received
 	}
-	for _, l := range s.loops {
-		if l.header == b && !l.has(b.Succs[i]) && st.set != 0 {
-			if trip, ok := s.trips[l]; ok {
-				if trip.Expr != "" {
-					return st, false // received as many as the loop counts
-				}
-				st.recvd += int(min(trip.N, 1<<20))
+	if l := s.control[cond]; l != nil && !l.has(b.Succs[i]) && st.set != 0 {
+		st.flags &^= recvInKnownLoop // the loop ran its course
+		if trip, ok := s.trips[l]; ok {
+			if trip.Expr != "" || trip.Many {
+				return st, false // received as many as the loop counts, or cannot tell
 			}
+			st.recvd += int(min(trip.N, 1<<20))
 		}
 	}
 	return st, true
 }
 
-// takeCase applies taking select case c (Index -1: default).
-func (s *search) takeCase(st *state, c chanuse.Case) {
+// takeCase applies taking select case c (Index -1: default), and
+// reports whether the case can fire at all.
+func (s *search) takeCase(st *state, c chanuse.Case) bool {
 	if c.Index >= 0 {
 		state := c.Select.States[c.Index]
 		if bits := s.startCase[c]; bits != 0 {
 			st.set |= bits
-			return
+			return true
 		}
 		if state.Dir == types.RecvOnly && s.q.Chans[state.Chan] {
 			s.recv(st, c.Select.Block())
-			return
+			return true
+		}
+		if state.Dir == types.RecvOnly && s.q.Never[state.Chan] {
+			return false
 		}
 	}
 	if st.set != 0 {
@@ -309,6 +328,7 @@ func (s *search) takeCase(st *state, c chanuse.Case) {
 		c := c
 		st.witness = &c
 	}
+	return true
 }
 
 // leave records the end of the path st at instr if it strands senders.
@@ -334,9 +354,14 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 	}
 	left := st.flags&leftThroughSelect != 0
 	var visible bool
-	if pending.Stream {
+	switch {
+	case pending.Stream:
 		visible = left || st.recvd == 0 || st.flags&recvInKnownLoop != 0
-	} else {
+	case pending.Maybe:
+		// Not every sender sends: only a receiver that leaves before
+		// any value, or through another case, visibly strands one.
+		visible = left || st.recvd == 0
+	default:
 		visible = left || st.flags&recvInOtherLoop == 0
 	}
 	if visible {
@@ -416,14 +441,18 @@ func (s *search) findClosedEdges() {
 }
 
 // classifyLoops sorts the loops that receive (and do not contain the
-// make) into counted or draining loops and the others, and records the
-// trip count of counted loops that receive on every iteration.
+// make) into counted or draining loops and the others, records the trip
+// count of those that receive on every iteration, and finds the ifs that
+// end each normally. Inner loops go first: a pass through an inner loop
+// that receives on every iteration counts as a receive of the outer one.
 func (s *search) classifyLoops() {
-	for _, l := range s.loops {
+	loops := slices.Clone(s.loops)
+	slices.SortStableFunc(loops, func(a, b *loop) int { return a.size - b.size })
+	for _, l := range loops {
 		if l.has(s.made) {
 			continue
 		}
-		pos := s.recvPos(l)
+		pos, depth := s.recvPos(l)
 		if !pos.IsValid() {
 			continue
 		}
@@ -432,39 +461,82 @@ func (s *search) classifyLoops() {
 			s.kind[l] = recvInKnownLoop
 			continue
 		}
-		trip, stmt, counted := LoopTrip(s.q.Fn, s.q.Info, pos)
-		if !counted || (stmt.Pos() <= s.q.Made.Pos() && s.q.Made.Pos() < stmt.End()) {
-			continue
+		trip, stmt, counted := LoopTrip(s.q.Fn, s.q.Info, pos, depth)
+		counted = counted && !(stmt.Pos() <= s.q.Made.Pos() && s.q.Made.Pos() < stmt.End())
+		if counted {
+			s.kind[l] = recvInKnownLoop
+		} else {
+			trip = Count{Many: true}
 		}
-		s.kind[l] = recvInKnownLoop
 		if s.everyIterationReceives(l) {
 			s.trips[l] = trip
 		}
+		s.findControl(l)
 	}
 }
 
-// recvPos returns the position of a receive whose innermost loop is l.
-func (s *search) recvPos(l *loop) token.Pos {
+// recvPos returns the position of a receive in loop l, and how many
+// loops inside l enclose it.
+func (s *search) recvPos(l *loop) (token.Pos, int) {
 	for _, b := range s.q.Fn.Blocks {
-		if !l.has(b) || innermost(s.loops, b, s.made) != l {
+		if !l.has(b) {
 			continue
 		}
 		for _, instr := range b.Instrs {
+			var pos token.Pos
 			switch instr := instr.(type) {
 			case *ssa.UnOp:
 				if instr.Op == token.ARROW && s.q.Chans[instr.X] {
-					return instr.Pos()
+					pos = instr.Pos()
 				}
 			case *ssa.Select:
 				for _, st := range instr.States {
 					if st.Dir == types.RecvOnly && s.q.Chans[st.Chan] {
-						return st.Pos
+						pos = st.Pos
 					}
 				}
 			}
+			if pos.IsValid() {
+				depth := 0
+				for _, inner := range s.loops {
+					if inner != l && inner.has(b) && inner.size < l.size && l.has(inner.header) {
+						depth++
+					}
+				}
+				return pos, depth
+			}
 		}
 	}
-	return token.NoPos
+	return token.NoPos, 0
+}
+
+// findControl records the ifs that end loop l normally: an if with one
+// edge in the loop and one out of it, in its header or testing an
+// ordering (i < n; range loops also test 0 < n before entering). Other
+// exits (a break on err != nil, a return) leave early.
+func (s *search) findControl(l *loop) {
+	for _, b := range s.q.Fn.Blocks {
+		cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || l.has(b.Succs[0]) == l.has(b.Succs[1]) {
+			continue
+		}
+		if b == l.header || isOrdering(cond.Cond) {
+			s.control[cond] = l
+		}
+	}
+}
+
+// isOrdering reports whether v is an ordered comparison (<, >, <=, >=)
+// or the ok of a range iteration step.
+func isOrdering(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.BinOp:
+		return v.Op == token.LSS || v.Op == token.GTR || v.Op == token.LEQ || v.Op == token.GEQ
+	case *ssa.Extract:
+		_, next := v.Tuple.(*ssa.Next)
+		return next && v.Index == 0
+	}
+	return false
 }
 
 // drains reports whether l leaves when a receive finds the channel closed.
@@ -489,7 +561,7 @@ func (s *search) everyIterationReceives(l *loop) bool {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for i, succ := range b.Succs {
-			if !l.has(succ) || s.isRecvEdge(b, i) {
+			if !l.has(succ) || s.isRecvEdge(b, i) || s.isDeadEdge(b, i) || s.isInnerExit(l, b, i) {
 				continue
 			}
 			if succ == l.header {
@@ -512,6 +584,36 @@ func (s *search) receivesIn(b *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// isDeadEdge reports whether successor i of b is the body of a select
+// case that never fires.
+func (s *search) isDeadEdge(b *ssa.BasicBlock, i int) bool {
+	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok || i != 0 {
+		return false
+	}
+	c, ok := s.dispatch[cond]
+	if !ok {
+		return false
+	}
+	st := c.Select.States[c.Index]
+	return st.Dir == types.RecvOnly && s.q.Never[st.Chan]
+}
+
+// isInnerExit reports whether successor i of b ends a loop inside l that
+// receives on every iteration: having run, it has received.
+func (s *search) isInnerExit(l *loop, b *ssa.BasicBlock, i int) bool {
+	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	inner := s.control[cond]
+	if inner == nil || inner == l || inner.has(b.Succs[i]) {
+		return false
+	}
+	_, every := s.trips[inner]
+	return every
 }
 
 // isRecvEdge reports whether successor i of b is the body of a select

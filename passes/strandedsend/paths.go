@@ -109,3 +109,46 @@ func sccs(fn *ssa.Function) []int {
 	}
 	return comp
 }
+
+// minPerPath returns the smallest total weight of the instructions on a
+// path from fn's entry to a return, or, if no return is reachable, the
+// weight of no path at all (0).
+func minPerPath(fn *ssa.Function, weights map[ssa.Instruction]int) int {
+	if len(fn.Blocks) == 0 {
+		return 0
+	}
+	blockWeight := func(b *ssa.BasicBlock) int {
+		w := 0
+		for _, instr := range b.Instrs {
+			w += weights[instr]
+		}
+		return w
+	}
+	dist := make([]int, len(fn.Blocks))
+	for i := range dist {
+		dist[i] = -1
+	}
+	entry := fn.Blocks[0]
+	dist[entry.Index] = blockWeight(entry)
+	work := []*ssa.BasicBlock{entry}
+	for len(work) > 0 { // weights are small and non-negative: relax until stable
+		b := work[0]
+		work = work[1:]
+		for _, s := range b.Succs {
+			d := dist[b.Index] + blockWeight(s)
+			if dist[s.Index] < 0 || d < dist[s.Index] {
+				dist[s.Index] = d
+				work = append(work, s)
+			}
+		}
+	}
+	best := -1
+	for _, b := range fn.Blocks {
+		if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && dist[b.Index] >= 0 {
+			if best < 0 || dist[b.Index] < best {
+				best = dist[b.Index]
+			}
+		}
+	}
+	return max(best, 0)
+}

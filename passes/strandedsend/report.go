@@ -16,7 +16,11 @@ import (
 
 // reportLeave reports each send of the targets on channel i, which the
 // receiver's leave strands.
-func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath.Leave, total waitpath.Count, starts []waitpath.Start) {
+func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath.Leave, total waitpath.Count, starts []waitpath.Start, many bool) {
+	leak := "the goroutine leaks"
+	if many {
+		leak = "goroutines leak"
+	}
 	where, leavePos := waitpath.Describe(c.pass.Fset, c.pass.Files, leave)
 	made := c.madeName(ch.mk)
 	for _, o := range targets {
@@ -45,8 +49,8 @@ func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath
 			if leave.Recvd == 0 {
 				got = "before any of"
 			}
-			msg = fmt.Sprintf("send on %s blocks forever once the receiver leaves (%s) %s %s values, with room for %d; goroutines leak — %s",
-				name, where, got, total, ch.room, hint)
+			msg = fmt.Sprintf("send on %s blocks forever once the receiver leaves (%s) %s %s values, with room for %d; %s — %s",
+				name, where, got, total, ch.room, leak, hint)
 			fixes = c.capacityFix(ch, made, total, starts)
 		}
 		c.report(o.instr.Pos(), pos, msg, fixes,
@@ -55,7 +59,8 @@ func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath
 	}
 }
 
-// reportFuture reports the send that feeds a future fn returns.
+// reportFuture reports the send that feeds a future fn returns, whose
+// callers are not all in view.
 func (c *checker) reportFuture(fn *ssa.Function, ch *channel, i int, targets []*op) {
 	made := c.madeName(ch.mk)
 	caller := "its caller"

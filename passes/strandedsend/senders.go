@@ -19,6 +19,9 @@ type channel struct {
 	room int64
 	uses *chanuse.Uses // in the function that makes it
 	ok   bool          // every use is in view: F receives, goroutines send
+	// never reports whether F only receives from it: nothing sends on it
+	// or closes it, so a select case on it never fires.
+	never bool
 	// in holds the channel's uses in the goroutines F hands it to (and in
 	// the closures they call in place), by site.
 	in map[*spawn.Site][]*chanuse.Uses
@@ -316,8 +319,9 @@ func reaches(a, b ssa.Instruction) bool {
 
 // sends returns how many values the goroutine sends on the group with
 // operations that block once the receiver has left: the most on any path,
-// or a stream if such an operation sits in a loop.
-func (s *sender) sends(g []int) waitpath.Count {
+// or a stream if such an operation sits in a loop; and the fewest on a
+// path that returns.
+func (s *sender) sends(g []int) (waitpath.Count, int) {
 	weights := map[ssa.Instruction]int{}
 	inner := map[*ssa.Function]map[ssa.Instruction]int{}
 	for _, o := range s.ops {
@@ -334,21 +338,28 @@ func (s *sender) sends(g []int) waitpath.Count {
 		}
 		inner[fn][o.instr]++
 	}
+	least := map[ssa.Instruction]int{}
 	for fn, w := range inner {
 		n, stream := maxPerPath(fn, w)
 		if stream {
-			return waitpath.Count{Stream: true}
+			return waitpath.Count{Stream: true}, 0
 		}
 		for _, o := range s.ops {
 			if o.anchor != nil && o.instr.Parent() == fn {
 				weights[o.anchor] = n
+				least[o.anchor] = minPerPath(fn, w)
 				break
 			}
 		}
 	}
 	n, stream := maxPerPath(s.site.Fn, weights)
 	if stream {
-		return waitpath.Count{Stream: true}
+		return waitpath.Count{Stream: true}, 0
 	}
-	return waitpath.Count{N: int64(n)}
+	for instr, w := range weights {
+		if _, ok := least[instr]; !ok {
+			least[instr] = w
+		}
+	}
+	return waitpath.Count{N: int64(n)}, minPerPath(s.site.Fn, least)
 }

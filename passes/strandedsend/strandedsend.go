@@ -59,6 +59,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.funcs = prog.SrcFuncs
 	for _, fn := range prog.SrcFuncs {
 		c.checkFunc(fn)
 	}
@@ -72,6 +73,8 @@ type checker struct {
 	hasMake  bool                        // some make(chan …) in the package
 	sends    map[token.Pos]*ast.SendStmt // by arrow position
 	plain    []*ast.SendStmt             // send statements outside select, in source order
+	funcs    []*ssa.Function             // the package's functions
+	index    *callIndex                  // built on the first future
 	makes    map[token.Pos]*ast.CallExpr // make(chan …) calls, by Lparen
 	reported map[token.Pos]bool
 }
@@ -167,13 +170,14 @@ func isMain(fn *ssa.Function) bool {
 // is handed to.
 func (c *checker) channelOf(mk *ssa.MakeChan, sites []spawn.Site) *channel {
 	ch := &channel{mk: mk}
+	ch.uses = chanuse.Trace(mk.Parent(), []ssa.Value{mk}, sites)
+	u := ch.uses
+	ch.never = u.Escape == nil && len(u.Sends)+len(u.SendCases)+len(u.Closes)+len(u.Handoffs)+len(u.FieldStore)+len(u.Returns) == 0
 	room, constant := match.ChanCap(mk)
-	if !constant {
+	if !constant || !c.constantCap(mk) {
 		return ch // the buffer's size is not known: unknown means silence
 	}
 	ch.room = room
-	ch.uses = chanuse.Trace(mk.Parent(), []ssa.Value{mk}, sites)
-	u := ch.uses
 	if u.Escape != nil || len(u.Sends) > 0 || len(u.SendCases) > 0 || len(u.Closes) > 0 || len(u.FieldStore) > 0 {
 		return ch
 	}
@@ -192,6 +196,18 @@ func (c *checker) channelOf(mk *ssa.MakeChan, sites []spawn.Site) *channel {
 	return ch
 }
 
+// constantCap reports whether the make's capacity, as written, is a
+// constant: make(chan T, n) with n := 2 folds to a constant in SSA, but
+// the author sized it by n, and n may change.
+func (c *checker) constantCap(mk *ssa.MakeChan) bool {
+	call := c.makes[mk.Pos()]
+	if call == nil || len(call.Args) < 2 {
+		return call != nil
+	}
+	tv, ok := c.pass.TypesInfo.Types[call.Args[1]]
+	return ok && tv.Value != nil
+}
+
 // checkChan reports the sends on channel i that can be stranded.
 func (c *checker) checkChan(fn *ssa.Function, i int, chans []*channel, senders []*sender) {
 	ch := chans[i]
@@ -202,6 +218,15 @@ func (c *checker) checkChan(fn *ssa.Function, i int, chans []*channel, senders [
 		Made:  ch.mk,
 		Chans: map[ssa.Value]bool{},
 		Room:  ch.room,
+		Never: map[ssa.Value]bool{},
+		Ends:  isTestFailure,
+	}
+	for _, other := range chans {
+		if other.never {
+			for v := range other.uses.Values {
+				q.Never[v] = true
+			}
+		}
 	}
 	for _, m := range g {
 		for v := range chans[m].uses.Values {
@@ -210,12 +235,19 @@ func (c *checker) checkChan(fn *ssa.Function, i int, chans []*channel, senders [
 	}
 	var total waitpath.Count
 	var targets []*op
+	goroutines := 0
 	for _, s := range senders {
-		per := s.sends(g)
+		per, least := s.sends(g)
 		if per.IsZero() {
 			continue
 		}
-		n := per.Times(c.tripOf(fn, s.site, ch.mk))
+		trip := c.tripOf(fn, s.site, ch.mk)
+		n := per.Times(trip)
+		if trip != waitpath.One {
+			goroutines++
+			n.Maybe = n.Maybe || int64(least) < per.N
+		}
+		goroutines++
 		q.Starts = append(q.Starts, waitpath.Start{Instr: s.site.Instr, Case: -1, Sends: n})
 		total = total.Plus(n)
 		for _, o := range s.ops {
@@ -228,12 +260,27 @@ func (c *checker) checkChan(fn *ssa.Function, i int, chans []*channel, senders [
 		return
 	}
 	if leave := waitpath.Find(q); leave != nil {
-		c.reportLeave(ch, i, targets, leave, total, q.Starts)
+		c.reportLeave(ch, i, targets, leave, total, q.Starts, goroutines > 1)
 		return
 	}
 	if c.cfg.Futures && isFuture(ch, total, len(g)) {
-		c.reportFuture(fn, ch, i, targets)
+		c.checkFuture(fn, ch, i, targets)
 	}
+}
+
+// isTestFailure reports whether call fails or skips the running test
+// (t.Error, t.Fatalf, b.Skip, …): what a failing test leaks does not
+// outlive the failure worth fixing.
+func isTestFailure(call ssa.CallInstruction) bool {
+	fn := match.Callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "testing" {
+		return false
+	}
+	switch fn.Name() {
+	case "Error", "Errorf", "Fail", "Fatal", "Fatalf", "FailNow", "Skip", "Skipf", "SkipNow":
+		return fn.Signature().Recv() != nil
+	}
+	return false
 }
 
 // tripOf returns how many times the spawn site runs per channel made by
@@ -244,7 +291,7 @@ func (c *checker) tripOf(fn *ssa.Function, site *spawn.Site, mk *ssa.MakeChan) w
 	case 0:
 		return waitpath.One
 	case 1:
-		trip, stmt, ok := waitpath.LoopTrip(fn, c.pass.TypesInfo, site.Instr.Pos())
+		trip, stmt, ok := waitpath.LoopTrip(fn, c.pass.TypesInfo, site.Instr.Pos(), 0)
 		if ok && !(stmt.Pos() <= mk.Pos() && mk.Pos() < stmt.End()) {
 			return trip
 		}

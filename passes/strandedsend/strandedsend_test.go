@@ -33,6 +33,7 @@ func TestShapes(t *testing.T) {
 		"strandedsend/reqreply/server",
 		"strandedsend/cmd",
 		"strandedsend/premise",
+		"strandedsend/realcode",
 	)
 }
 

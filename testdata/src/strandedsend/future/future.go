@@ -115,3 +115,21 @@ func maybeWait(wait bool, f func() error) (<-chan error, error) {
 	}
 	return ch, errNo
 }
+
+// A future whose only caller drops it: nobody ever receives.
+func launch(f func() error) <-chan error {
+	ch := make(chan error)
+	go func() { ch <- f() }() // want `send on unbuffered ch blocks forever once the receiver leaves \(the end of the function at future.go:126\)`
+	return ch
+}
+
+func fireAndForget(f func() error) { launch(f) }
+
+// ok: a future whose only caller waits for it.
+func launchWaited(f func() error) <-chan error {
+	ch := make(chan error)
+	go func() { ch <- f() }()
+	return ch
+}
+
+func waits(f func() error) error { return <-launchWaited(f) }

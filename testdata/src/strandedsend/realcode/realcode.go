@@ -1,0 +1,218 @@
+// Package realcode reproduces what strandedsend met in real code: each
+// false positive it once reported, as a negative the pass must stay
+// silent on, next to the true positives it must keep.
+package realcode
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+func work() {}
+
+// nope: a count-down receive loop (archive/zip's reader test): the loop
+// receives on every iteration, and the analysis cannot tell how many, so
+// its exit is not a leave.
+func countDown(files []string) {
+	n := 0
+	done := make(chan bool)
+	for i := 0; i < 5; i++ {
+		for range files {
+			go func() {
+				work()
+				done <- true
+			}()
+			n++
+		}
+	}
+	for ; n > 0; n-- {
+		<-done
+	}
+}
+
+// nope: range over an integer enters its loop through a pre-check
+// (runtime's BenchmarkMutexCapture); skipping the loop receives as many
+// values as there are senders: none.
+func rangeInt(procs int) [][2]int {
+	var out [][2]int
+	results := make(chan [2]int)
+	for range procs {
+		go func() { results <- [2]int{} }()
+	}
+	for range procs {
+		out = append(out, <-results)
+	}
+	return out
+}
+
+// nope: a stream received a constant number of times, then to its end
+// (io's TestPipe2, runtime's chan tests): every value is received.
+func streamCounted() int {
+	c := make(chan int)
+	done := make(chan struct{})
+	go func() {
+		for i := 0; i < 10; i++ {
+			c <- i
+		}
+		done <- struct{}{}
+	}()
+	sum := 0
+	for i := 0; i < 10; i++ {
+		sum += <-c
+	}
+	<-done
+	return sum
+}
+
+// nope: a stream received in counted loops nested in the loop that makes
+// the channel (runtime's TestStackCache).
+func streamNested(rounds, workers int) {
+	for r := 0; r < rounds; r++ {
+		done := make(chan struct{})
+		for w := 0; w < workers; w++ {
+			go func() {
+				for i := 0; i < 3; i++ {
+					done <- struct{}{}
+				}
+			}()
+		}
+		for i := 0; i < 3; i++ {
+			for w := 0; w < workers; w++ {
+				<-done
+			}
+		}
+	}
+}
+
+// nope: the other case receives from a channel nothing sends on or
+// closes (runtime/pprof's blockSelectRecvAsync): it never fires.
+func neverReady() {
+	c := make(chan bool, 1)
+	c2 := make(chan bool, 1)
+	go func() {
+		for i := 0; i < 3; i++ {
+			c <- true
+		}
+	}()
+	for i := 0; i < 3; i++ {
+		select {
+		case <-c:
+		case <-c2:
+		}
+	}
+}
+
+// nope: of P goroutines only the last to arrive sends (runtime's
+// TestGoroutineParallelism); a send some of many goroutines may skip does
+// not make as many values as goroutines.
+func lastArrives(p int) {
+	done := make(chan bool)
+	var x atomic.Int32
+	for i := 0; i < p; i++ {
+		go func() {
+			if x.Add(1) == int32(p) {
+				done <- true
+			}
+		}()
+	}
+	<-done
+}
+
+// But a conditional sender of many still strands its value when the
+// receiver visibly leaves.
+func lastArrivesOrQuits(p int, quit <-chan struct{}) {
+	done := make(chan bool)
+	var x atomic.Int32
+	for i := 0; i < p; i++ {
+		go func() {
+			if x.Add(1) == int32(p) {
+				done <- true // want `\(case <-quit at realcode.go:135\)`
+			}
+		}()
+	}
+	select {
+	case <-done:
+	case <-quit:
+	}
+}
+
+// nope: the capacity is a variable (sync's cond tests), even one the
+// compiler folds to a constant: unknown means silence.
+func variableRoom() {
+	n := 2
+	awake := make(chan bool, n)
+	var mu sync.Mutex
+	for i := 0; i < n; i++ {
+		go func() {
+			mu.Lock()
+			awake <- true
+			mu.Unlock()
+		}()
+	}
+	<-awake
+}
+
+// nope: a future whose callers are all in view and all wait for it
+// (testing's sub_test doCall).
+func callers(f func(), start chan bool) {
+	doCall := func(f func()) chan bool {
+		done := make(chan bool)
+		go func() {
+			f()
+			done <- true
+		}()
+		return done
+	}
+	signal := doCall(f)
+	select {
+	case <-signal:
+	case start <- true:
+		<-signal
+	}
+}
+
+// A future whose caller in view can leave is reported at the send, with
+// the caller's way out.
+func leavingCaller(f func(), quit chan struct{}) {
+	doCall := func() chan bool {
+		done := make(chan bool)
+		go func() {
+			f()
+			done <- true // want `send on unbuffered done blocks forever once the receiver leaves \(case <-quit at realcode.go:187\); the goroutine leaks — make done buffered`
+		}()
+		return done
+	}
+	select {
+	case <-doCall():
+	case <-quit:
+	}
+}
+
+// unexported future, called in view: silent while every caller waits.
+func start(f func()) <-chan struct{} {
+	ch := make(chan struct{})
+	go func() {
+		f()
+		ch <- struct{}{}
+	}()
+	return ch
+}
+
+func waitsForStart() { <-start(work) }
+
+// One goroutine sending twice on a path, the second after an error it
+// forgot to return on (os's TestOpenInRoot race test): the receiver takes
+// one value and moves on.
+func twice(open func() ([]byte, error)) {
+	for range 3 {
+		gotc := make(chan []byte)
+		go func() {
+			b, err := open()
+			if err != nil {
+				gotc <- nil // want `send on gotc blocks forever once the receiver leaves \(the next iteration at realcode.go:208\) after 1 of 2 values, with room for 0; the goroutine leaks — make gotc's capacity 2`
+			}
+			gotc <- b // want `after 1 of 2 values`
+		}()
+		<-gotc
+	}
+}
