@@ -50,7 +50,9 @@
 //     packages, from the caller's package to the worker's;
 //   - a future: a function that returns an unbuffered channel fed by one
 //     send from a goroutine it starts. Any caller that stops waiting
-//     strands the sender, and a capacity of one costs nothing;
+//     strands the sender, and a capacity of one costs nothing: it is
+//     reported when its callers are out of view (it is exported, or used
+//     as a value), or when one of its callers in view can stop waiting;
 //   - for streams (a goroutine sending in a loop), a receiver that
 //     visibly stops early: buffering does not help there, the sender must
 //     select on a done channel or ctx.Done() as well.
@@ -58,9 +60,12 @@
 // Not reported: a buffer at least as large as the sends that can be left
 // unreceived; a sender that selects on ctx.Done(), a done channel or a
 // default; a receiver that receives on every path or drains the channel
-// until it is closed; close(ch) as the signal; and any channel that
-// reaches code the analysis cannot see (passed to an unknown function,
-// stored in a global or an interface): unknown means silence.
+// until it is closed; close(ch) as the signal; a capacity that is not a
+// constant; and any channel that reaches code the analysis cannot see
+// (passed to an unknown function, stored in a global or an interface):
+// unknown means silence. Nor are paths on which a test has already failed
+// (t.Error, t.Fatal, t.Skip), or goroutines of main, which end with the
+// process.
 //
 // When the channel is made in view and the number of sends is known (one,
 // a constant, or the len(x) or n of the loop that starts the senders), the
