@@ -59,10 +59,14 @@ func (per Count) Times(trip Count) Count {
 
 // Exceeds reports whether, once recvd values have been received, more
 // sends than room can still be pending. A count known only at run time is
-// taken to be large: the code was written for more than a few.
+// taken to be large (the code was written for more than a few) but not
+// larger than a buffer of two or more, which its author sized for it.
 func (c Count) Exceeds(recvd int, room int64) bool {
-	if c.Stream || c.Many || c.Expr != "" {
+	switch {
+	case c.Stream:
 		return true
+	case c.Many || c.Expr != "":
+		return room <= 1
 	}
 	return c.N-int64(recvd) > room
 }

@@ -36,7 +36,8 @@ func TestCountArithmetic(t *testing.T) {
 		{One, 1, 0, false},
 		{Count{N: 3}, 1, 1, true},
 		{Count{N: 3}, 1, 2, false},
-		{n, 1, 4, true}, // a run-time count is taken to be large
+		{n, 1, 1, true},  // a run-time count is taken to be large,
+		{n, 1, 4, false}, // but not larger than a buffer sized for it
 		{Count{Stream: true}, 9, 100, true},
 	} {
 		if got := tc.c.Exceeds(tc.recvd, tc.room); got != tc.want {

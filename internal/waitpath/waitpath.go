@@ -25,6 +25,7 @@ package waitpath
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -56,6 +57,9 @@ type Query struct {
 	// Never holds channels nothing sends on or closes: a select case
 	// receiving from one never fires.
 	Never map[ssa.Value]bool
+	// Done holds channels the senders close instead of sending, and then
+	// send no more: receiving from one means nothing is pending.
+	Done map[ssa.Value]bool
 	// Ends reports whether a call ends the interest in a path: after a
 	// test has failed (t.Error), nobody fixes what it leaks.
 	Ends func(ssa.CallInstruction) bool
@@ -130,6 +134,10 @@ type key struct {
 	b     *ssa.BasicBlock
 	set   uint64 // starts passed
 	flags uint8
+	// known and val hold the boolean flags (see bools) whose value the
+	// path determines: bit i of val is flag i's value when bit i of
+	// known is set.
+	known, val uint16
 }
 
 type state struct {
@@ -150,6 +158,7 @@ type search struct {
 	closed    map[*ssa.If]bool // false edge: the channel was closed
 	startAt   map[ssa.Instruction]uint64
 	startCase map[chanuse.Case]uint64
+	bools     map[*ssa.Phi]int // boolean phis tracked along paths, by bit
 
 	best   map[key]int
 	queue  []state
@@ -170,6 +179,7 @@ func newSearch(q *Query) *search {
 		closed:    map[*ssa.If]bool{},
 		startAt:   map[ssa.Instruction]uint64{},
 		startCase: map[chanuse.Case]uint64{},
+		bools:     map[*ssa.Phi]int{},
 		best:      map[key]int{},
 	}
 	for i, st := range q.Starts {
@@ -186,7 +196,72 @@ func newSearch(q *Query) *search {
 	s.decodeSelects()
 	s.findClosedEdges()
 	s.classifyLoops()
+	s.findFlags()
 	return s
+}
+
+// findFlags picks the boolean phis the search tracks: the flags of loops
+// like for !done { select { case <-ch: done = true; default: } }, which
+// end only on paths that received.
+func (s *search) findFlags() {
+	for _, b := range s.q.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			phi, ok := instr.(*ssa.Phi)
+			if !ok {
+				break // phis come first
+			}
+			if t, ok := phi.Type().Underlying().(*types.Basic); ok && t.Kind() == types.Bool && len(s.bools) < 16 {
+				s.bools[phi] = len(s.bools)
+			}
+		}
+	}
+}
+
+// eval returns the value of the boolean v on the path st, if the path
+// determines it.
+func (s *search) eval(v ssa.Value, st *state) (value, known bool) {
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.Value != nil && v.Value.Kind() == constant.Bool {
+			return constant.BoolVal(v.Value), true
+		}
+	case *ssa.Phi:
+		if i, ok := s.bools[v]; ok && st.known&(1<<i) != 0 {
+			return st.val&(1<<i) != 0, true
+		}
+	case *ssa.UnOp:
+		if v.Op == token.NOT {
+			x, ok := s.eval(v.X, st)
+			return !x, ok
+		}
+	}
+	return false, false
+}
+
+// enter sets the tracked flags of block to on the path st arriving from
+// block from: each phi takes the value of its edge from there.
+func (s *search) enter(from, to *ssa.BasicBlock, st *state) {
+	pred := slices.Index(to.Preds, from)
+	known, val := st.known, st.val
+	for _, instr := range to.Instrs {
+		phi, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		i, tracked := s.bools[phi]
+		if !tracked || pred < 0 {
+			continue
+		}
+		known &^= 1 << i
+		val &^= 1 << i
+		if v, ok := s.eval(phi.Edges[pred], st); ok {
+			known |= 1 << i
+			if v {
+				val |= 1 << i
+			}
+		}
+	}
+	st.known, st.val = known, val
 }
 
 func (s *search) run() *Leave {
@@ -238,6 +313,9 @@ func (s *search) walk(b *ssa.BasicBlock, from int, st state) {
 			if instr.Op == token.ARROW && s.q.Chans[instr.X] {
 				s.recv(&st, b)
 			}
+			if instr.Op == token.ARROW && s.q.Done[instr.X] {
+				return // the senders are done
+			}
 		case *ssa.Return:
 			s.leave(instr, st)
 			return
@@ -248,6 +326,7 @@ func (s *search) walk(b *ssa.BasicBlock, from int, st state) {
 		if !alive {
 			continue
 		}
+		s.enter(b, succ, &next)
 		next.b = succ
 		if old, seen := s.best[next.key]; seen && old <= next.recvd {
 			continue
@@ -279,6 +358,9 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if !ok {
 		return st, true
+	}
+	if v, known := s.eval(cond.Cond, &st); known && v != (i == 0) {
+		return st, false // the path has decided this condition the other way
 	}
 	if c, ok := s.dispatch[cond]; ok {
 		last := c.Index == len(c.Select.States)-1
@@ -319,8 +401,8 @@ func (s *search) takeCase(st *state, c chanuse.Case) bool {
 			s.recv(st, c.Select.Block())
 			return true
 		}
-		if state.Dir == types.RecvOnly && s.q.Never[state.Chan] {
-			return false
+		if state.Dir == types.RecvOnly && (s.q.Never[state.Chan] || s.q.Done[state.Chan]) {
+			return false // never fires, or the senders are done
 		}
 	}
 	if st.set != 0 {
@@ -356,7 +438,9 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 	var visible bool
 	switch {
 	case pending.Stream:
-		visible = left || st.recvd == 0 || st.flags&recvInKnownLoop != 0
+		// A stream's length is unknown: a buffered one may hold what is
+		// left, unless the receiver visibly quits receiving.
+		visible = left || st.flags&recvInKnownLoop != 0 || st.recvd == 0 && s.q.Room == 0
 	case pending.Maybe:
 		// Not every sender sends: only a receiver that leaves before
 		// any value, or through another case, visibly strands one.
@@ -517,8 +601,11 @@ func (s *search) recvPos(l *loop) (token.Pos, int) {
 func (s *search) findControl(l *loop) {
 	for _, b := range s.q.Fn.Blocks {
 		cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok || l.has(b.Succs[0]) == l.has(b.Succs[1]) {
-			continue
+		if !ok || l.has(b.Succs[0]) == l.has(b.Succs[1]) || s.control[cond] != nil {
+			continue // not an exit, or an inner loop's
+		}
+		if _, isCase := s.dispatch[cond]; isCase || s.closed[cond] {
+			continue // a select case or a closed channel, not the loop's test
 		}
 		if b == l.header || isOrdering(cond.Cond) {
 			s.control[cond] = l

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -221,10 +222,16 @@ func (c *checker) checkChan(fn *ssa.Function, i int, chans []*channel, senders [
 		Never: map[ssa.Value]bool{},
 		Ends:  isTestFailure,
 	}
-	for _, other := range chans {
+	q.Done = map[ssa.Value]bool{}
+	for d, other := range chans {
 		if other.never {
 			for v := range other.uses.Values {
 				q.Never[v] = true
+			}
+		}
+		if c.closedInstead(fn, d, g, chans, senders) {
+			for v := range other.uses.Values {
+				q.Done[v] = true
 			}
 		}
 	}
@@ -266,6 +273,58 @@ func (c *checker) checkChan(fn *ssa.Function, i int, chans []*channel, senders [
 	if c.cfg.Futures && isFuture(ch, total, len(g)) {
 		c.checkFuture(fn, ch, i, targets)
 	}
+}
+
+// closedInstead reports whether channel d is closed, instead of sent on,
+// by the one goroutine that sends on group g, and no send on g can follow
+// the close: once d is received from, that goroutine sends no more.
+//
+//	go func() {
+//		if err := read(); err != nil {
+//			errc <- err
+//			return
+//		}
+//		close(ok) // receiving from ok: errc will never be sent on
+//	}()
+func (c *checker) closedInstead(fn *ssa.Function, d int, g []int, chans []*channel, senders []*sender) bool {
+	if !chans[d].ok || slices.Contains(g, d) || len(chans[d].in) != 1 {
+		return false
+	}
+	var only *sender
+	for _, s := range senders {
+		if s.touchesAny([]int{d}) {
+			return false // it is sent on: a value, not a signal
+		}
+		if s.touchesAny(g) {
+			if only != nil {
+				return false
+			}
+			only = s
+		}
+	}
+	if only == nil || chans[d].in[only.site] == nil || c.tripOf(fn, only.site, chans[d].mk) != waitpath.One {
+		return false
+	}
+	for _, u := range chans[d].in[only.site] {
+		for _, cl := range u.Closes {
+			if _, deferred := cl.(*ssa.Defer); deferred {
+				continue // runs after everything else
+			}
+			if cl.Parent() != only.site.Fn {
+				return false
+			}
+			for _, o := range only.ops {
+				at := o.anchor
+				if at == nil {
+					at = o.instr
+				}
+				if o.plainFor(g) && reaches(cl, at) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // isTestFailure reports whether call fails or skips the running test

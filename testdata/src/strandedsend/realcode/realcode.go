@@ -216,3 +216,167 @@ func twice(open func() ([]byte, error)) {
 		<-gotc
 	}
 }
+
+// nope: a polling loop that ends only once it has received (nats-server's
+// TestMonitorRoutezRace): the flag is set on the receiving path alone.
+func polling(poll func()) {
+	doneCh := make(chan struct{})
+	go func() {
+		defer func() {
+			doneCh <- struct{}{}
+		}()
+		work()
+	}()
+	done := false
+	for !done {
+		poll()
+		select {
+		case <-doneCh:
+			done = true
+		default:
+		}
+	}
+}
+
+// The same flag, also set when a quit channel fires: that path leaves.
+func pollingQuit(poll func(), quit <-chan struct{}) {
+	doneCh := make(chan struct{})
+	go func() {
+		defer func() {
+			doneCh <- struct{}{} // want `\(case <-quit at realcode.go:256\)`
+		}()
+		work()
+	}()
+	done := false
+	for !done {
+		poll()
+		select {
+		case <-doneCh:
+			done = true
+		case <-quit:
+			done = true
+		default:
+		}
+	}
+}
+
+// nope: a stream of error reports into a large buffer that is checked,
+// never drained (nats-server's JetStream KV tests): how many reports come
+// is unknown, and so is whether the buffer holds them.
+func errorReports(check func() error) int {
+	errCh := make(chan error, 100)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			default:
+				if err := check(); err != nil {
+					errCh <- err
+				}
+			}
+		}
+	}()
+	work()
+	close(done)
+	return len(errCh)
+}
+
+// nope: callbacks that may each send once, into a buffer the author
+// sized for them (grpc's timeout cache test): a count known only at run
+// time is not taken to exceed a buffer of more than one.
+func sized(values []string, timeout <-chan struct{}) bool {
+	callbacks := make(chan struct{}, 3)
+	for range values {
+		fired := make(chan struct{})
+		go func() {
+			select {
+			case <-fired:
+				callbacks <- struct{}{}
+			case <-timeout:
+			}
+		}()
+	}
+	select {
+	case <-callbacks:
+		return false
+	case <-timeout:
+		return true
+	}
+}
+
+// nope: the goroutine closes goAway and returns instead of sending
+// (grpc's GOAWAY tests): receiving from goAway means it will not send.
+func closedInstead(read func() (int, error), ctxDone <-chan struct{}) error {
+	goAway := make(chan struct{})
+	errCh := make(chan error)
+	go func() {
+		for {
+			n, err := read()
+			if err != nil {
+				errCh <- err
+				return
+			}
+			if n == 0 {
+				close(goAway)
+				return
+			}
+		}
+	}()
+	select {
+	case <-goAway:
+		return nil
+	case err := <-errCh:
+		return err
+	}
+}
+
+// But a goroutine that may still send after closing strands the send.
+func closedThenSends(read func() (int, error)) error {
+	goAway := make(chan struct{})
+	errCh := make(chan error)
+	go func() {
+		for {
+			n, err := read()
+			if n == 0 {
+				close(goAway)
+			}
+			if err != nil {
+				errCh <- err // want `\(case <-goAway at realcode.go:352\)`
+				return
+			}
+		}
+	}()
+	select {
+	case <-goAway:
+		return nil
+	case err := <-errCh:
+		return err
+	}
+}
+
+// nope: a stream received now and then inside a counted loop whose
+// counter the body also moves (nats-server's MQTT QoS1 benchmark), then
+// the final values of each sender are received.
+func ackStream(n int, acks func() int) error {
+	ppich := make(chan error, 10)
+	dch := make(chan error, 1)
+	go func() {
+		for acks() > 0 {
+			ppich <- nil
+		}
+		ppich <- nil
+		dch <- nil
+	}()
+	for i := 0; i < n; i++ {
+		if i%2 == 0 {
+			continue
+		}
+		if e := <-ppich; e != nil {
+			panic(e)
+		}
+		i--
+	}
+	return <-dch
+}
