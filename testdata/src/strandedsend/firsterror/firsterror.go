@@ -5,7 +5,9 @@ package firsterror
 
 import (
 	"context"
+	"errors"
 	"sync"
+	"time"
 )
 
 type job struct{ id int }
@@ -17,7 +19,7 @@ func runAll(jobs []job) error {
 	errc := make(chan error)
 	for _, j := range jobs {
 		go func() {
-			errc <- run(j) // want `send on errc blocks forever once the receiver leaves \(return at firsterror.go:25\) after 1 of len\(jobs\) values, with room for 0; goroutines leak — make errc's capacity len\(jobs\)`
+			errc <- run(j) // want `send on errc blocks forever once the receiver leaves \(return at firsterror.go:27\) after 1 of len\(jobs\) values, with room for 0; goroutines leak — make errc's capacity len\(jobs\)`
 		}()
 	}
 	for range jobs {
@@ -65,7 +67,7 @@ func runAllCollected(jobs []job) error {
 func runN(n int) error {
 	errc := make(chan error, 1)
 	for i := 0; i < n; i++ {
-		go func() { errc <- run(job{i}) }() // want `send on errc blocks forever once the receiver leaves \(return at firsterror.go:72\) after 1 of n values, with room for 1; goroutines leak — make errc's capacity n`
+		go func() { errc <- run(job{i}) }() // want `send on errc blocks forever once the receiver leaves \(return at firsterror.go:74\) after 1 of n values, with room for 1; goroutines leak — make errc's capacity n`
 	}
 	for i := 0; i < n; i++ {
 		if err := <-errc; err != nil {
@@ -107,7 +109,7 @@ func threeRoomy() error {
 func first(replicas []string) string {
 	c := make(chan string)
 	for _, r := range replicas {
-		go func() { c <- r }() // want `send on c blocks forever once the receiver leaves \(return at firsterror.go:112\) after 1 of len\(replicas\) values, with room for 0; goroutines leak — make c's capacity len\(replicas\)`
+		go func() { c <- r }() // want `send on c blocks forever once the receiver leaves \(return at firsterror.go:114\) after 1 of len\(replicas\) values, with room for 0; goroutines leak — make c's capacity len\(replicas\)`
 	}
 	return <-c
 }
@@ -120,10 +122,10 @@ func gather(ctx context.Context, jobs []job) ([]int, error) {
 	for _, j := range jobs {
 		go func() {
 			if err := run(j); err != nil {
-				errc <- err // want `send on errc blocks forever once the receiver leaves \(case <-ctx.Done\(\) at firsterror.go:136\) before any of len\(jobs\) values`
+				errc <- err // want `send on errc blocks forever once the receiver leaves \(case <-ctx.Done\(\) at firsterror.go:138\) before any of len\(jobs\) values`
 				return
 			}
-			resc <- j.id // want `send on resc blocks forever once the receiver leaves \(case <-ctx.Done\(\) at firsterror.go:136\)`
+			resc <- j.id // want `send on resc blocks forever once the receiver leaves \(case <-ctx.Done\(\) at firsterror.go:138\)`
 		}()
 	}
 	var out []int
@@ -174,7 +176,7 @@ func drainedEarly(jobs []job) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errc <- run(j) // want `\(return at firsterror.go:186\) after 1 of len\(jobs\) values`
+			errc <- run(j) // want `\(return at firsterror.go:188\) after 1 of len\(jobs\) values`
 		}()
 	}
 	go func() {
@@ -204,4 +206,42 @@ func counted(jobs []job) error {
 			return err
 		}
 	}
+}
+
+// A timer inside the receive loop: the deadline leaves the rest behind.
+func runAllBy(jobs []job, deadline <-chan time.Time) error {
+	errc := make(chan error)
+	for _, j := range jobs {
+		go func() { errc <- run(j) }() // want `\(case <-deadline at firsterror.go:223\) before any of len\(jobs\) values`
+	}
+	for range jobs {
+		select {
+		case err := <-errc:
+			if err != nil {
+				return err
+			}
+		case <-deadline:
+			return errors.New("deadline")
+		}
+	}
+	return nil
+}
+
+// ok: the twin with room for every sender.
+func runAllByBuffered(jobs []job, deadline <-chan time.Time) error {
+	errc := make(chan error, len(jobs))
+	for _, j := range jobs {
+		go func() { errc <- run(j) }()
+	}
+	for range jobs {
+		select {
+		case err := <-errc:
+			if err != nil {
+				return err
+			}
+		case <-deadline:
+			return errors.New("deadline")
+		}
+	}
+	return nil
 }

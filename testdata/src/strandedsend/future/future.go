@@ -6,6 +6,7 @@ package future
 import (
 	"context"
 	"errors"
+	"time"
 )
 
 // async is the classic future.
@@ -43,7 +44,7 @@ func (r *Runner) run(ctx context.Context, result chan<- error) {
 // A future with an early error return: the error path strands it first.
 func startChecked(f func() error, check func() error) (<-chan error, error) {
 	ch := make(chan error)
-	go func() { ch <- f() }() // want `send on unbuffered ch blocks forever once the receiver leaves \(return at future.go:48\); the goroutine leaks — make ch buffered`
+	go func() { ch <- f() }() // want `send on unbuffered ch blocks forever once the receiver leaves \(return at future.go:49\); the goroutine leaks — make ch buffered`
 	if err := check(); err != nil {
 		return nil, err
 	}
@@ -119,7 +120,7 @@ func maybeWait(wait bool, f func() error) (<-chan error, error) {
 // A future whose only caller drops it: nobody ever receives.
 func launch(f func() error) <-chan error {
 	ch := make(chan error)
-	go func() { ch <- f() }() // want `send on unbuffered ch blocks forever once the receiver leaves \(the end of the function at future.go:126\)`
+	go func() { ch <- f() }() // want `send on unbuffered ch blocks forever once the receiver leaves \(the end of the function at future.go:127\)`
 	return ch
 }
 
@@ -133,3 +134,34 @@ func launchWaited(f func() error) <-chan error {
 }
 
 func waits(f func() error) error { return <-launchWaited(f) }
+
+// A future whose caller in view gives up on a timer, or on its context.
+func lookup(key string) <-chan string {
+	ch := make(chan string)
+	go func() { ch <- key }() // want `send on unbuffered ch blocks forever once the receiver leaves \(case <-time.After\(time.Second\) at future.go:149\)`
+	return ch
+}
+
+func lookupBy(key string) (string, error) {
+	select {
+	case v := <-lookup(key):
+		return v, nil
+	case <-time.After(time.Second):
+		return "", errNo
+	}
+}
+
+func resolve(name string) <-chan string {
+	ch := make(chan string)
+	go func() { ch <- name }() // want `send on unbuffered ch blocks forever once the receiver leaves \(case <-ctx.Done\(\) at future.go:164\)`
+	return ch
+}
+
+func resolveCtx(ctx context.Context, name string) (string, error) {
+	select {
+	case v := <-resolve(name):
+		return v, nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}

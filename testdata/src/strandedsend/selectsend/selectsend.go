@@ -146,3 +146,25 @@ func elsewhere(ctx context.Context, out chan<- int) int {
 		return -1
 	}
 }
+
+// An early error return, before the receiver selects at all.
+func checked(check func() error) (int, error) {
+	resc := make(chan int)
+	errc := make(chan error)
+	go func() {
+		v, err := work()
+		select {
+		case resc <- v: // want `send on unbuffered resc blocks forever once the receiver leaves \(return at selectsend.go:162\)`
+		case errc <- err:
+		}
+	}()
+	if err := check(); err != nil {
+		return 0, err
+	}
+	select {
+	case v := <-resc:
+		return v, nil
+	case err := <-errc:
+		return 0, err
+	}
+}

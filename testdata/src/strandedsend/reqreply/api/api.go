@@ -11,7 +11,25 @@ import (
 // A Request asks the worker for a key; the worker answers on Reply.
 type Request struct {
 	Key   string
-	Reply chan string // want Reply:"abandoned by Lookup \\(case <-ctx.Done\\(\\) at api.go:35; made at api.go:30\\)"
+	Reply chan string // want Reply:"abandoned by Lookup \\(case <-ctx.Done\\(\\) at api.go:53; made at api.go:48\\)"
+}
+
+// A Job is answered on Result; Run gives up on a timer.
+type Job struct {
+	N      int
+	Result chan int // want Result:"abandoned by Run \\(case <-time.After\\(d\\) at api.go:30; made at api.go:25\\)"
+}
+
+// Run leaves when d has passed.
+func Run(queue chan<- *Job, n int, d time.Duration) (int, error) {
+	j := &Job{N: n, Result: make(chan int)}
+	queue <- j
+	select {
+	case v := <-j.Result:
+		return v, nil
+	case <-time.After(d):
+		return 0, context.DeadlineExceeded
+	}
 }
 
 // A Ticket is answered on Done, which its makers give room for.
