@@ -58,14 +58,12 @@ func (per Count) Times(trip Count) Count {
 }
 
 // Exceeds reports whether, once recvd values have been received, more
-// sends than room can still be pending. A count known only at run time is
-// taken to be large (the code was written for more than a few) but not
-// larger than a buffer of two or more, which its author sized for it.
+// sends than room can still be pending. A count known only at run time,
+// or a stream, is taken to be large (the code was written for more than
+// a few) but not larger than a buffer of two or more, which its author
+// sized for it: whether that suffices is unknown.
 func (c Count) Exceeds(recvd int, room int64) bool {
-	switch {
-	case c.Stream:
-		return true
-	case c.Many || c.Expr != "":
+	if c.Stream || c.Many || c.Expr != "" {
 		return room <= 1
 	}
 	return c.N-int64(recvd) > room

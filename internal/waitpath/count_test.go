@@ -38,7 +38,8 @@ func TestCountArithmetic(t *testing.T) {
 		{Count{N: 3}, 1, 2, false},
 		{n, 1, 1, true},  // a run-time count is taken to be large,
 		{n, 1, 4, false}, // but not larger than a buffer sized for it
-		{Count{Stream: true}, 9, 100, true},
+		{Count{Stream: true}, 9, 1, true},
+		{Count{Stream: true}, 9, 100, false},
 	} {
 		if got := tc.c.Exceeds(tc.recvd, tc.room); got != tc.want {
 			t.Errorf("%v.Exceeds(%d, %d) = %v, want %v", tc.c, tc.recvd, tc.room, got, tc.want)

@@ -63,6 +63,11 @@ type Query struct {
 	// Ends reports whether a call ends the interest in a path: after a
 	// test has failed (t.Error), nobody fixes what it leaks.
 	Ends func(ssa.CallInstruction) bool
+	// Shared holds values of Fn that the senders wrote (loads of
+	// variables their goroutines assign): a path that branches on one
+	// goes where the senders' progress leads, which the analysis cannot
+	// follow, so it is not reported.
+	Shared map[ssa.Value]bool
 }
 
 // A Leave is a way for Fn to stop waiting with sends still pending.
@@ -128,6 +133,7 @@ const (
 	recvInOtherLoop   uint8 = 1 << iota // received inside a loop that is neither counted nor drained
 	recvInKnownLoop                     // received inside a counted or draining loop
 	leftThroughSelect                   // took a select case that is not a receive, since its last receive
+	branchedOnShared                    // took a branch decided by what the senders wrote
 )
 
 type key struct {
@@ -198,6 +204,31 @@ func newSearch(q *Query) *search {
 	s.classifyLoops()
 	s.findFlags()
 	return s
+}
+
+// isShared reports whether the condition v tests a value the senders
+// wrote: the value itself, an operand of it, or its negation.
+func (s *search) isShared(v ssa.Value) bool {
+	if len(s.q.Shared) == 0 {
+		return false
+	}
+	if s.q.Shared[v] {
+		return true
+	}
+	instr, ok := v.(ssa.Instruction)
+	if !ok {
+		return false
+	}
+	var ops [4]*ssa.Value
+	for _, op := range instr.Operands(ops[:0]) {
+		if *op != nil && s.q.Shared[*op] {
+			return true
+		}
+		if not, ok := (*op).(*ssa.UnOp); ok && not.Op == token.NOT && s.isShared(not) {
+			return true
+		}
+	}
+	return false
 }
 
 // findFlags picks the boolean phis the search tracks: the flags of loops
@@ -362,6 +393,9 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 	if v, known := s.eval(cond.Cond, &st); known && v != (i == 0) {
 		return st, false // the path has decided this condition the other way
 	}
+	if st.set != 0 && s.isShared(cond.Cond) {
+		st.flags |= branchedOnShared
+	}
 	if c, ok := s.dispatch[cond]; ok {
 		last := c.Index == len(c.Select.States)-1
 		switch {
@@ -432,6 +466,9 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 		}
 	}
 	if !pending.Exceeds(st.recvd, s.q.Room) {
+		return
+	}
+	if st.flags&branchedOnShared != 0 {
 		return
 	}
 	left := st.flags&leftThroughSelect != 0

@@ -61,10 +61,13 @@
 // unreceived; a sender that selects on ctx.Done(), a done channel or a
 // default; a receiver that receives on every path or drains the channel
 // until it is closed; close(ch) as the signal; a capacity that is not a
-// constant; and any channel that reaches code the analysis cannot see
-// (passed to an unknown function, stored in a global or an interface):
-// unknown means silence. Nor are paths on which a test has already failed
-// (t.Error, t.Fatal, t.Skip), or goroutines of main, which end with the
+// constant; a stream, or a number of senders known only at run time, into
+// a buffer of two or more (whether it suffices is unknown); a receiver
+// whose way out branches on what the senders wrote; and any channel that
+// reaches code the analysis cannot see (passed to an unknown function,
+// stored in a global or an interface): unknown means silence. Nor are
+// paths on which a test has already failed (t.Error, t.Fatal, t.Skip,
+// testify's require.FailNow), or goroutines of main, which end with the
 // process.
 //
 // When the channel is made in view and the number of sends is known (one,

@@ -222,6 +222,7 @@ func (c *checker) checkChan(fn *ssa.Function, i int, chans []*channel, senders [
 		Never: map[ssa.Value]bool{},
 		Ends:  isTestFailure,
 	}
+	q.Shared = sharedWrites(senders)
 	q.Done = map[ssa.Value]bool{}
 	for d, other := range chans {
 		if other.never {
@@ -273,6 +274,37 @@ func (c *checker) checkChan(fn *ssa.Function, i int, chans []*channel, senders [
 	if c.cfg.Futures && isFuture(ch, total, len(g)) {
 		c.checkFuture(fn, ch, i, targets)
 	}
+}
+
+// sharedWrites returns the loads, in the function starting the senders,
+// of the variables their goroutines assign (decodeErr = err): what the
+// receiver decides on them follows the senders' progress.
+func sharedWrites(senders []*sender) map[ssa.Value]bool {
+	shared := map[ssa.Value]bool{}
+	for _, s := range senders {
+		fn := s.site.Fn
+		for i, fv := range fn.FreeVars {
+			if i >= len(s.site.Bindings) || !isAssigned(fv) {
+				continue
+			}
+			for _, ref := range *s.site.Bindings[i].Referrers() {
+				if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL {
+					shared[load] = true
+				}
+			}
+		}
+	}
+	return shared
+}
+
+// isAssigned reports whether a closure stores to its free variable fv.
+func isAssigned(fv *ssa.FreeVar) bool {
+	for _, ref := range *fv.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == fv {
+			return true
+		}
+	}
+	return false
 }
 
 // closedInstead reports whether channel d is closed, instead of sent on,
@@ -332,12 +364,17 @@ func (c *checker) closedInstead(fn *ssa.Function, d int, g []int, chans []*chann
 // outlive the failure worth fixing.
 func isTestFailure(call ssa.CallInstruction) bool {
 	fn := match.Callee(call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "testing" {
+	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	switch fn.Name() {
-	case "Error", "Errorf", "Fail", "Fatal", "Fatalf", "FailNow", "Skip", "Skipf", "SkipNow":
-		return fn.Signature().Recv() != nil
+	switch fn.Pkg().Path() {
+	case "testing":
+		switch fn.Name() {
+		case "Error", "Errorf", "Fail", "Fatal", "Fatalf", "FailNow", "Skip", "Skipf", "SkipNow":
+			return fn.Signature().Recv() != nil
+		}
+	case "github.com/stretchr/testify/require", "github.com/stretchr/testify/assert":
+		return match.IsFunc(fn, fn.Pkg().Path(), "Fail", "FailNow")
 	}
 	return false
 }

@@ -4,8 +4,10 @@
 package realcode
 
 import (
+	"context"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 func work() {}
@@ -126,7 +128,7 @@ func lastArrivesOrQuits(p int, quit <-chan struct{}) {
 	for i := 0; i < p; i++ {
 		go func() {
 			if x.Add(1) == int32(p) {
-				done <- true // want `\(case <-quit at realcode.go:135\)`
+				done <- true // want `\(case <-quit at realcode.go:137\)`
 			}
 		}()
 	}
@@ -178,7 +180,7 @@ func leavingCaller(f func(), quit chan struct{}) {
 		done := make(chan bool)
 		go func() {
 			f()
-			done <- true // want `send on unbuffered done blocks forever once the receiver leaves \(case <-quit at realcode.go:187\); the goroutine leaks — make done buffered`
+			done <- true // want `send on unbuffered done blocks forever once the receiver leaves \(case <-quit at realcode.go:189\); the goroutine leaks — make done buffered`
 		}()
 		return done
 	}
@@ -209,7 +211,7 @@ func twice(open func() ([]byte, error)) {
 		go func() {
 			b, err := open()
 			if err != nil {
-				gotc <- nil // want `send on gotc blocks forever once the receiver leaves \(the next iteration at realcode.go:208\) after 1 of 2 values, with room for 0; the goroutine leaks — make gotc's capacity 2`
+				gotc <- nil // want `send on gotc blocks forever once the receiver leaves \(the next iteration at realcode.go:210\) after 1 of 2 values, with room for 0; the goroutine leaks — make gotc's capacity 2`
 			}
 			gotc <- b // want `after 1 of 2 values`
 		}()
@@ -243,7 +245,7 @@ func pollingQuit(poll func(), quit <-chan struct{}) {
 	doneCh := make(chan struct{})
 	go func() {
 		defer func() {
-			doneCh <- struct{}{} // want `\(case <-quit at realcode.go:256\)`
+			doneCh <- struct{}{} // want `\(case <-quit at realcode.go:258\)`
 		}()
 		work()
 	}()
@@ -343,7 +345,7 @@ func closedThenSends(read func() (int, error)) error {
 				close(goAway)
 			}
 			if err != nil {
-				errCh <- err // want `\(case <-goAway at realcode.go:352\)`
+				errCh <- err // want `\(case <-goAway at realcode.go:354\)`
 				return
 			}
 		}
@@ -379,4 +381,93 @@ func ackStream(n int, acks func() int) error {
 		i--
 	}
 	return <-dch
+}
+
+// nope: a stream into a large buffer whose producer watches the context
+// the receiver cancels as it leaves (nats-server's JetStream cluster
+// tests): whether the buffer holds the rest is unknown.
+func bigBuffer(ctx context.Context, cancel func(), publish func() error, deadline <-chan time.Time) int {
+	errCh := make(chan error, 100_000)
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			default:
+				if err := publish(); err != nil {
+					errCh <- err
+				}
+			}
+		}
+	}()
+	n := 0
+	for {
+		select {
+		case <-errCh:
+			n++
+			if n >= 2000 {
+				cancel()
+				return n
+			}
+		case <-deadline:
+			cancel()
+			return n
+		}
+	}
+}
+
+// nope: the receiver breaks out of its drain and returns on a path that
+// tests an error only the producer sets, just before it stops (the
+// Prometheus TSDB's WAL replay): where the receiver goes depends on what
+// the sender did, so the analysis cannot tell that path strands it.
+func replay(next func() (int, error), apply func(int) error) error {
+	decoded := make(chan int, 10)
+	var decodeErr, applyErr error
+	go func() {
+		defer close(decoded)
+		for {
+			v, err := next()
+			if err != nil {
+				decodeErr = err
+				return
+			}
+			decoded <- v
+		}
+	}()
+	for d := range decoded {
+		if err := apply(d); err != nil {
+			applyErr = err
+			break
+		}
+	}
+	if decodeErr != nil {
+		return decodeErr
+	}
+	if applyErr != nil {
+		for range decoded { // drain to unblock the producer
+		}
+		return applyErr
+	}
+	return nil
+}
+
+// The same replay without the drain strands the producer.
+func replayUndrained(next func() (int, error), apply func(int) error) error {
+	decoded := make(chan int)
+	go func() {
+		defer close(decoded)
+		for {
+			v, err := next()
+			if err != nil {
+				return
+			}
+			decoded <- v // want `send on decoded blocks forever once the receiver stops receiving \(return at realcode.go:469\)`
+		}
+	}()
+	for d := range decoded {
+		if err := apply(d); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -3,6 +3,8 @@ package realcode
 import (
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/require"
 )
 
 func read() error { return nil }
@@ -41,9 +43,22 @@ func TestTimedOutFatal(t *testing.T) {
 func TestNeverReceived(t *testing.T) {
 	done := make(chan error)
 	go func() {
-		done <- read() // want `\(the end of the function at realcode_test.go:49\)`
+		done <- read() // want `\(the end of the function at realcode_test.go:51\)`
 	}()
 	if err := read(); err != nil {
 		t.Fatalf("unexpected: %v", err)
+	}
+}
+
+// nope: testify's require.FailNow fails the test as t.FailNow does
+// (Prometheus's scrape loop tests).
+func TestTestifyFailNow(t *testing.T) {
+	c := make(chan error)
+	go func() { c <- read() }()
+	select {
+	case err := <-c:
+		require.NoError(t, err)
+	case <-time.After(time.Second):
+		require.FailNow(t, "timed out")
 	}
 }

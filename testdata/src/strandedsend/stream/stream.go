@@ -41,13 +41,38 @@ func anyBad(items []item) bool {
 	return bad
 }
 
-// A receiver that selects on the context while consuming a stream.
+// A receiver that selects on the context while consuming a stream: a
+// buffer of one does not hold the rest.
 func consume(ctx context.Context, items []item) int {
+	ch := make(chan item, 1)
+	go func() {
+		defer close(ch)
+		for _, it := range items {
+			ch <- it // want `send on ch blocks forever once the receiver stops receiving \(case <-ctx.Done\(\) at stream.go:62\)`
+		}
+	}()
+	n := 0
+	for {
+		select {
+		case _, ok := <-ch:
+			if !ok {
+				return n
+			}
+			n++
+		case <-ctx.Done():
+			return n
+		}
+	}
+}
+
+// nope: a larger buffer may hold the rest of the stream: how much is left
+// is unknown.
+func consumeBuffered(ctx context.Context, items []item) int {
 	ch := make(chan item, 16)
 	go func() {
 		defer close(ch)
 		for _, it := range items {
-			ch <- it // want `send on ch blocks forever once the receiver stops receiving \(case <-ctx.Done\(\) at stream.go:61\)`
+			ch <- it
 		}
 	}()
 	n := 0
@@ -108,7 +133,7 @@ func early(items []item, skip bool) int {
 	ch := make(chan item)
 	go func() {
 		for _, it := range items {
-			ch <- it // want `\(return at stream.go:116\)`
+			ch <- it // want `\(return at stream.go:141\)`
 		}
 		close(ch)
 	}()
