@@ -213,17 +213,76 @@ func (c *checker) constantCap(mk *ssa.MakeChan) bool {
 func (c *checker) checkChan(fn *ssa.Function, i int, chans []*channel, senders []*sender) {
 	ch := chans[i]
 	g := group(i, chans, senders)
-	q := &waitpath.Query{
-		Fn:    fn,
-		Info:  c.pass.TypesInfo,
-		Made:  ch.mk,
-		Chans: map[ssa.Value]bool{},
-		Room:  ch.room,
-		Never: map[ssa.Value]bool{},
-		Ends:  isTestFailure,
+	set := c.sendersOf(fn, ch.mk, i, g, senders)
+	if len(set.targets) == 0 {
+		return
 	}
-	q.Shared = sharedWrites(senders)
-	q.Done = map[ssa.Value]bool{}
+	q := c.receiverOf(fn, ch, g, chans, senders)
+	q.Starts = set.starts
+	if leave := waitpath.Find(q); leave != nil {
+		c.reportLeave(ch, i, set.targets, leave, set.total, set.starts, set.goroutines > 1)
+		return
+	}
+	if c.cfg.Futures && isFuture(ch, set.total, len(g)) {
+		c.checkFuture(fn, ch, i, set.targets)
+	}
+}
+
+// A senderSet is what the goroutines fn starts send on a group.
+type senderSet struct {
+	starts     []waitpath.Start // their spawn sites, with how many values each sets going
+	total      waitpath.Count
+	targets    []*op // the plain sends on the channel under check
+	goroutines int   // how many goroutines send (2 for "many")
+}
+
+// sendersOf counts the plain sends on group g of each sender, and
+// collects those on channel i.
+func (c *checker) sendersOf(fn *ssa.Function, mk *ssa.MakeChan, i int, g []int, senders []*sender) senderSet {
+	var set senderSet
+	for _, s := range senders {
+		per, least := s.sends(g)
+		if per.IsZero() {
+			continue
+		}
+		trip := c.tripOf(fn, s.site, mk)
+		n := per.Times(trip)
+		set.goroutines++
+		if trip != waitpath.One {
+			set.goroutines++
+			n.Maybe = n.Maybe || int64(least) < per.N // some may send nothing
+		}
+		set.starts = append(set.starts, waitpath.Start{Instr: s.site.Instr, Case: -1, Sends: n})
+		set.total = set.total.Plus(n)
+		for _, o := range s.ops {
+			if o.touches(i) && o.plainFor(g) {
+				set.targets = append(set.targets, o)
+			}
+		}
+	}
+	return set
+}
+
+// receiverOf returns the question for the receiver's side: fn waiting on
+// group g, with what it knows of the function's other channels and of
+// what the senders write.
+func (c *checker) receiverOf(fn *ssa.Function, ch *channel, g []int, chans []*channel, senders []*sender) *waitpath.Query {
+	q := &waitpath.Query{
+		Fn:     fn,
+		Info:   c.pass.TypesInfo,
+		Made:   ch.mk,
+		Chans:  map[ssa.Value]bool{},
+		Room:   ch.room,
+		Never:  map[ssa.Value]bool{},
+		Done:   map[ssa.Value]bool{},
+		Ends:   isTestFailure,
+		Shared: sharedWrites(senders),
+	}
+	for _, m := range g {
+		for v := range chans[m].uses.Values {
+			q.Chans[v] = true
+		}
+	}
 	for d, other := range chans {
 		if other.never {
 			for v := range other.uses.Values {
@@ -236,44 +295,7 @@ func (c *checker) checkChan(fn *ssa.Function, i int, chans []*channel, senders [
 			}
 		}
 	}
-	for _, m := range g {
-		for v := range chans[m].uses.Values {
-			q.Chans[v] = true
-		}
-	}
-	var total waitpath.Count
-	var targets []*op
-	goroutines := 0
-	for _, s := range senders {
-		per, least := s.sends(g)
-		if per.IsZero() {
-			continue
-		}
-		trip := c.tripOf(fn, s.site, ch.mk)
-		n := per.Times(trip)
-		if trip != waitpath.One {
-			goroutines++
-			n.Maybe = n.Maybe || int64(least) < per.N
-		}
-		goroutines++
-		q.Starts = append(q.Starts, waitpath.Start{Instr: s.site.Instr, Case: -1, Sends: n})
-		total = total.Plus(n)
-		for _, o := range s.ops {
-			if o.touches(i) && o.plainFor(g) {
-				targets = append(targets, o)
-			}
-		}
-	}
-	if len(targets) == 0 {
-		return
-	}
-	if leave := waitpath.Find(q); leave != nil {
-		c.reportLeave(ch, i, targets, leave, total, q.Starts, goroutines > 1)
-		return
-	}
-	if c.cfg.Futures && isFuture(ch, total, len(g)) {
-		c.checkFuture(fn, ch, i, targets)
-	}
+	return q
 }
 
 // sharedWrites returns the loads, in the function starting the senders,
