@@ -3,6 +3,7 @@ package spawn_test
 import (
 	"fmt"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -52,13 +53,17 @@ func TestKindString(t *testing.T) {
 
 func TestHasCandidates(t *testing.T) {
 	testdata, _ := filepath.Abs("../../testdata")
+	var mu sync.Mutex // the checker analyses packages in parallel
 	got := map[string]bool{}
 	probe := &analysis.Analyzer{
 		Name:     "probe",
 		Doc:      "probe: record HasCandidates",
 		Requires: []*analysis.Analyzer{inspect.Analyzer},
 		Run: func(pass *analysis.Pass) (any, error) {
-			got[pass.Pkg.Path()] = spawn.HasCandidates(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+			has := spawn.HasCandidates(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+			mu.Lock()
+			defer mu.Unlock()
+			got[pass.Pkg.Path()] = has
 			return nil, nil
 		},
 	}
