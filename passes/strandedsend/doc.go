@@ -19,7 +19,7 @@
 //	func fetch(ctx context.Context, url string) (string, error) {
 //		reply := make(chan string)
 //		go func() {
-//			reply <- get(url) // send on unbuffered reply blocks forever once the receiver leaves (case <-ctx.Done() at fetch.go:12); the goroutine leaks — make reply buffered or select on ctx.Done()
+//			reply <- get(url) // send on unbuffered reply blocks forever once the receiver leaves (case <-ctx.Done() at fetch.go:13); the goroutine leaks — make reply buffered or select on ctx.Done()
 //		}()
 //		select {
 //		case body := <-reply:

@@ -51,3 +51,29 @@ func TestGate(t *testing.T) {
 		t.Errorf("gate mutant: %d findings, want 1", n)
 	}
 }
+
+// TestFuturesSetting checks that -strandedsend.futures=false silences the
+// future shape, here the gate mutant, and nothing else.
+func TestFuturesSetting(t *testing.T) {
+	cfg := strandedsend.Defaults()
+	cfg.Futures = false
+	a := strandedsend.New(cfg)
+	for pkg, want := range map[string]int{"strandedsend/gatemutant": 0, "strandedsend/timeout": 6} {
+		n := 0
+		for _, r := range analysistest.Run(ignoreWants{}, testdata(t), a, pkg) {
+			n += len(r.Diagnostics)
+		}
+		if n != want {
+			t.Errorf("%s with futures off: %d findings, want %d", pkg, n, want)
+		}
+	}
+	if a.Flags.Lookup("futures") == nil {
+		t.Error("no -futures flag")
+	}
+}
+
+// ignoreWants drops analysistest's complaints about the // want comments
+// a test does not check.
+type ignoreWants struct{}
+
+func (ignoreWants) Errorf(string, ...any) {}
