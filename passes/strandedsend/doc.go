@@ -73,6 +73,10 @@
 // When the channel is made in view and the number of sends is known (one,
 // a constant, or the len(x) or n of the loop that starts the senders), the
 // suggested fix sets the capacity.
+//
+// Flags: -strandedsend.futures=false stops reporting futures (both those
+// whose callers are out of view and those a caller in view abandons), for
+// code bases that document that every caller must receive.
 package strandedsend
 
 import _ "embed"
