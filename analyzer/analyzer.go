@@ -13,6 +13,7 @@ import (
 	"github.com/admitlint/admitlint/passes/directives"
 	"github.com/admitlint/admitlint/passes/lateacquire"
 	"github.com/admitlint/admitlint/passes/retainslice"
+	"github.com/admitlint/admitlint/passes/strandedsend"
 )
 
 // All lists every admitlint analyzer with its default settings, in the
@@ -21,6 +22,7 @@ import (
 // one by one.
 var All = []*analysis.Analyzer{
 	lateacquire.Analyzer,
+	strandedsend.Analyzer,
 	retainslice.Analyzer,
 	directives.Analyzer,
 }
@@ -33,15 +35,17 @@ type Settings struct {
 	// Disable names passes not to run.
 	Disable []string `json:"disable"`
 
-	Lateacquire lateacquire.Config `json:"lateacquire"`
-	Retainslice retainslice.Config `json:"retainslice"`
+	Lateacquire  lateacquire.Config  `json:"lateacquire"`
+	Strandedsend strandedsend.Config `json:"strandedsend"`
+	Retainslice  retainslice.Config  `json:"retainslice"`
 }
 
 // Defaults returns the settings every pass starts from.
 func Defaults() Settings {
 	return Settings{
-		Lateacquire: lateacquire.Defaults(),
-		Retainslice: retainslice.Defaults(),
+		Lateacquire:  lateacquire.Defaults(),
+		Strandedsend: strandedsend.Defaults(),
+		Retainslice:  retainslice.Defaults(),
 	}
 }
 
@@ -56,6 +60,7 @@ func New(s Settings) ([]*analysis.Analyzer, error) {
 	var enabled []*analysis.Analyzer
 	for _, a := range []*analysis.Analyzer{
 		lateacquire.New(s.Lateacquire),
+		strandedsend.New(s.Strandedsend),
 		retainslice.New(s.Retainslice),
 		directives.Analyzer,
 	} {

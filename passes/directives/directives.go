@@ -10,6 +10,7 @@ import (
 	"github.com/admitlint/admitlint/internal/docs"
 	"github.com/admitlint/admitlint/passes/lateacquire"
 	"github.com/admitlint/admitlint/passes/retainslice"
+	"github.com/admitlint/admitlint/passes/strandedsend"
 )
 
 // New returns a directives analyzer that accepts the given pass names.
@@ -79,5 +80,6 @@ var Analyzer = New(passNames...)
 // passNames lists the passes a directive may name.
 var passNames = []string{
 	lateacquire.Analyzer.Name,
+	strandedsend.Analyzer.Name,
 	retainslice.Analyzer.Name,
 }

@@ -1,0 +1,316 @@
+// Package chanuse classifies, in SSA, what one function does with one
+// channel: where it receives from it, sends on it or closes it, which
+// goroutines and in-place closures it hands it to, where it stores it in a
+// struct field or returns it, and whether any other use lets code out of
+// view reach it.
+//
+// A channel reaches a function as a value (the make, a parameter) or as a
+// cell: go/ssa heap-allocates every variable a closure captures, so a
+// closure's free variable, and the local variable it refers to, is a
+// *chan T whose loads are the channel. Trace follows both.
+package chanuse
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/spawn"
+)
+
+// A Case is one case of a select statement.
+type Case struct {
+	Select *ssa.Select
+	Index  int // index in Select.States
+}
+
+// A Handoff is a place where the channel passes into another function:
+// the goroutine a spawn site starts, or a closure the function calls in
+// place (immediately or deferred). Into is the callee's parameter or free
+// variable that receives it (a cell for a free variable).
+type Handoff struct {
+	Site  *spawn.Site     // nil for a closure called in place
+	Instr ssa.Instruction // the spawn, or the call or defer of the closure
+	Fn    *ssa.Function
+	Into  ssa.Value
+}
+
+// A FieldStore is a store of the channel into field Field of a struct
+// whose address is Base.
+type FieldStore struct {
+	Store *ssa.Store
+	Base  ssa.Value
+	Field *types.Var
+}
+
+// Uses is what one function does with one channel.
+type Uses struct {
+	Fn     *ssa.Function
+	Values map[ssa.Value]bool // SSA values that are the channel
+
+	Recvs      []*ssa.UnOp // <-ch, including v, ok := <-ch
+	RecvCases  []Case
+	Sends      []*ssa.Send
+	SendCases  []Case
+	Closes     []ssa.CallInstruction // close(ch), or defer close(ch)
+	Returns    []*ssa.Return
+	Handoffs   []Handoff
+	FieldStore []FieldStore
+
+	// Escape is the first use through which code out of view can reach
+	// the channel (a call, an interface, a global, another channel, a
+	// reassignment of the variable holding it); nil if there is none.
+	Escape ssa.Instruction
+}
+
+// Trace returns the uses in fn of the channel whose values or cells in
+// fn are roots. A root of pointer type is a cell (a variable holding the
+// channel); any other root is the channel itself. sites are fn's spawn
+// sites (spawn.Sites(fn)), passed in so callers compute them once.
+func Trace(fn *ssa.Function, roots []ssa.Value, sites []spawn.Site) *Uses {
+	t := &tracer{u: &Uses{Fn: fn, Values: map[ssa.Value]bool{}}, sites: sites, cells: map[ssa.Value]bool{}}
+	for _, r := range roots {
+		if _, ok := r.Type().Underlying().(*types.Pointer); ok {
+			t.cell(r)
+		} else {
+			t.value(r)
+		}
+	}
+	return t.u
+}
+
+type tracer struct {
+	u     *Uses
+	sites []spawn.Site
+	cells map[ssa.Value]bool
+}
+
+func (t *tracer) escape(instr ssa.Instruction) {
+	if t.u.Escape == nil {
+		t.u.Escape = instr
+	}
+}
+
+// cell follows a variable holding the channel: loads are the channel;
+// a store puts something else there unless it stores the channel itself.
+func (t *tracer) cell(c ssa.Value) {
+	if t.cells[c] {
+		return
+	}
+	t.cells[c] = true
+	for _, instr := range *c.Referrers() {
+		switch instr := instr.(type) {
+		case *ssa.UnOp:
+			if instr.X == c && instr.Op == token.MUL {
+				t.value(instr)
+				continue
+			}
+			t.escape(instr)
+		case *ssa.Store:
+			if instr.Addr == c && t.u.Values[instr.Val] {
+				continue
+			}
+			t.escape(instr)
+		case *ssa.MakeClosure:
+			t.closure(instr, c)
+		case *ssa.DebugRef:
+		default:
+			t.escape(instr)
+		}
+	}
+}
+
+// value follows an SSA value that is the channel.
+func (t *tracer) value(v ssa.Value) {
+	if t.u.Values[v] {
+		return
+	}
+	t.u.Values[v] = true
+	for _, instr := range *v.Referrers() {
+		t.use(v, instr)
+	}
+}
+
+// use classifies one use of the channel value v.
+func (t *tracer) use(v ssa.Value, instr ssa.Instruction) {
+	switch instr := instr.(type) {
+	case *ssa.UnOp:
+		if instr.Op == token.ARROW {
+			t.u.Recvs = append(t.u.Recvs, instr)
+			return
+		}
+		t.escape(instr)
+	case *ssa.ChangeType:
+		t.value(instr)
+	case *ssa.Send:
+		if instr.Chan == v && instr.X != v {
+			t.u.Sends = append(t.u.Sends, instr)
+			return
+		}
+		t.escape(instr)
+	case *ssa.Select:
+		t.selectUse(v, instr)
+	case *ssa.Store:
+		t.store(v, instr)
+	case *ssa.Return:
+		t.u.Returns = append(t.u.Returns, instr)
+	case *ssa.MakeClosure:
+		t.closure(instr, v)
+	case *ssa.Go:
+		t.spawnArg(v, instr)
+	case *ssa.Call:
+		t.call(v, instr)
+	case *ssa.Defer:
+		t.call(v, instr)
+	case *ssa.BinOp:
+		// ch == nil, ch != other: comparisons hand the channel to no one.
+	case *ssa.DebugRef:
+	default:
+		t.escape(instr)
+	}
+}
+
+// selectUse records each case of sel on v; a select that sends v itself
+// as a value lets the channel escape.
+func (t *tracer) selectUse(v ssa.Value, sel *ssa.Select) {
+	for i, st := range sel.States {
+		switch {
+		case st.Send == v:
+			t.escape(sel)
+		case st.Chan != v:
+		case st.Dir == types.RecvOnly:
+			t.u.RecvCases = append(t.u.RecvCases, Case{sel, i})
+		default:
+			t.u.SendCases = append(t.u.SendCases, Case{sel, i})
+		}
+	}
+}
+
+// store records a store of the channel into a struct field or a local
+// variable; any other store escapes.
+func (t *tracer) store(v ssa.Value, st *ssa.Store) {
+	if st.Val != v {
+		t.escape(st)
+		return
+	}
+	switch addr := st.Addr.(type) {
+	case *ssa.FieldAddr:
+		field := fieldOf(addr)
+		if field == nil {
+			t.escape(st)
+			return
+		}
+		t.u.FieldStore = append(t.u.FieldStore, FieldStore{Store: st, Base: addr.X, Field: field})
+	case *ssa.Alloc:
+		t.cell(addr)
+	default:
+		t.escape(st)
+	}
+}
+
+// closure follows the channel (or its cell) x into closure mc's free
+// variable, when mc is spawned or called in place; a closure kept as a
+// value lets the channel escape.
+func (t *tracer) closure(mc *ssa.MakeClosure, x ssa.Value) {
+	fn, _ := mc.Fn.(*ssa.Function)
+	for i := range t.sites {
+		s := &t.sites[i]
+		if s.Fn == fn && s.Fn != nil && bindsClosure(s, mc) {
+			t.handoffBindings(s, s.Instr, fn, mc, x)
+			return
+		}
+	}
+	refs := *mc.Referrers()
+	if len(refs) != 1 {
+		t.escape(mc)
+		return
+	}
+	switch call := refs[0].(type) {
+	case *ssa.Call:
+		if call.Call.Value == mc {
+			t.handoffBindings(nil, call, fn, mc, x)
+			return
+		}
+	case *ssa.Defer:
+		if call.Call.Value == mc {
+			t.handoffBindings(nil, call, fn, mc, x)
+			return
+		}
+	}
+	t.escape(mc)
+}
+
+// bindsClosure reports whether spawn site s starts the closure mc.
+func bindsClosure(s *spawn.Site, mc *ssa.MakeClosure) bool {
+	switch instr := s.Instr.(type) {
+	case *ssa.Go:
+		return instr.Call.Value == mc
+	case *ssa.Call:
+		return len(instr.Call.Args) == 2 && instr.Call.Args[1] == mc
+	}
+	return false
+}
+
+func (t *tracer) handoffBindings(s *spawn.Site, instr ssa.Instruction, fn *ssa.Function, mc *ssa.MakeClosure, x ssa.Value) {
+	for i, b := range mc.Bindings {
+		if b == x && i < len(fn.FreeVars) {
+			t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: instr, Fn: fn, Into: fn.FreeVars[i]})
+		}
+	}
+}
+
+// spawnArg follows the channel passed as an argument to a go statement.
+func (t *tracer) spawnArg(v ssa.Value, g *ssa.Go) {
+	for i := range t.sites {
+		s := &t.sites[i]
+		if s.Instr != g {
+			continue
+		}
+		if s.Fn == nil || s.Fn.Blocks == nil || len(s.Args) != len(s.Fn.Params) {
+			break
+		}
+		found := false
+		for j, a := range s.Args {
+			if a == v {
+				t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: g, Fn: s.Fn, Into: s.Fn.Params[j]})
+				found = true
+			}
+		}
+		if found {
+			return
+		}
+	}
+	t.escape(g)
+}
+
+// call classifies a call (or deferred call) using the channel: close,
+// len and cap are harmless; any other callee may keep it.
+func (t *tracer) call(v ssa.Value, call ssa.CallInstruction) {
+	if b, ok := call.Common().Value.(*ssa.Builtin); ok {
+		switch b.Name() {
+		case "close":
+			t.u.Closes = append(t.u.Closes, call)
+			return
+		case "len", "cap":
+			return
+		}
+	}
+	t.escape(call)
+}
+
+// fieldOf returns the struct field a FieldAddr selects.
+func fieldOf(fa *ssa.FieldAddr) *types.Var {
+	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return nil
+	}
+	return st.Field(fa.Field)
+}
+
+// FieldOf returns the struct field a FieldAddr selects, or nil.
+func FieldOf(fa *ssa.FieldAddr) *types.Var { return fieldOf(fa) }

@@ -1,0 +1,85 @@
+// Package strandedsend defines an Analyzer that reports sends that block
+// forever because their receiver stopped waiting.
+//
+// # Analyzer strandedsend
+//
+// strandedsend: report sends that block forever once their receiver leaves
+//
+// A function makes a channel, starts a goroutine that sends its result on
+// it, and then may stop receiving: it selects on ctx.Done() or a timer, it
+// returns early on an error path, or it returns on the first error while
+// other senders still have to report. The goroutine's plain send then
+// blocks forever, and the goroutine leaks with everything it holds. Under
+// load every abandoned request leaves one behind, and memory grows until
+// the process dies. It is the most common message-passing bug in studied
+// Go systems, and its usual fix is one number: make(chan T, 1).
+//
+// Wrong:
+//
+//	func fetch(ctx context.Context, url string) (string, error) {
+//		reply := make(chan string)
+//		go func() {
+//			reply <- get(url) // send on unbuffered reply blocks forever once the receiver leaves (case <-ctx.Done() at fetch.go:13); the goroutine leaks — make reply buffered or select on ctx.Done()
+//		}()
+//		select {
+//		case body := <-reply:
+//			return body, nil
+//		case <-ctx.Done():
+//			return "", ctx.Err()
+//		}
+//	}
+//
+// Right: reply := make(chan string, 1). The goroutine's send completes
+// into the buffer whether or not anyone is still listening, and the value
+// is collected with the channel.
+//
+// The pass follows each channel a function makes into the goroutines it
+// starts, counts the plain sends they make on it (a send statement, or a
+// select whose other cases cannot fire) and the values the function
+// receives on each path, and reports a send when some path leaves with
+// more sends pending than the buffer holds:
+//
+//   - a select that takes another case: ctx.Done(), a timer, another
+//     channel, a default;
+//   - a return between the go statement and the receive;
+//   - a loop receiving from N senders that returns on the first error,
+//     with a buffer smaller than N (make the capacity N, or len(jobs));
+//   - a request whose reply channel is made unbuffered, sent to a
+//     long-lived worker, and waited for in a select: the worker's
+//     req.reply <- r blocks, and with it the worker. This is found across
+//     packages, from the caller's package to the worker's;
+//   - a future: a function that returns an unbuffered channel fed by one
+//     send from a goroutine it starts. Any caller that stops waiting
+//     strands the sender, and a capacity of one costs nothing: it is
+//     reported when its callers are out of view (it is exported, or used
+//     as a value), or when one of its callers in view can stop waiting;
+//   - for streams (a goroutine sending in a loop), a receiver that
+//     visibly stops early: buffering does not help there, the sender must
+//     select on a done channel or ctx.Done() as well.
+//
+// Not reported: a buffer at least as large as the sends that can be left
+// unreceived; a sender that selects on ctx.Done(), a done channel or a
+// default; a receiver that receives on every path or drains the channel
+// until it is closed; close(ch) as the signal; a capacity that is not a
+// constant; a stream, or a number of senders known only at run time, into
+// a buffer of two or more (whether it suffices is unknown); a receiver
+// whose way out branches on what the senders wrote; and any channel that
+// reaches code the analysis cannot see (passed to an unknown function,
+// stored in a global or an interface): unknown means silence. Nor are
+// paths on which a test has already failed (t.Error, t.Fatal, t.Skip,
+// testify's require.FailNow), or goroutines of main, which end with the
+// process.
+//
+// When the channel is made in view and the number of sends is known (one,
+// a constant, or the len(x) or n of the loop that starts the senders), the
+// suggested fix sets the capacity.
+//
+// Flags: -strandedsend.futures=false stops reporting futures (both those
+// whose callers are out of view and those a caller in view abandons), for
+// code bases that document that every caller must receive.
+package strandedsend
+
+import _ "embed"
+
+//go:embed doc.go
+var doc string

@@ -1,0 +1,70 @@
+package strandedsend
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/admitlint/admitlint/internal/replyfields"
+	"github.com/admitlint/admitlint/internal/waitpath"
+)
+
+// checkFieldSends reports plain sends on a request's reply field, such
+// as a worker's req.reply <- r, when some caller gives that field an
+// unbuffered channel and can stop waiting on it (see package
+// replyfields): in this package, or in the package declaring the field.
+func (c *checker) checkFieldSends(res *replyfields.Result) {
+	for _, send := range c.plain {
+		field := c.fieldOf(send.Chan)
+		if field == nil {
+			continue
+		}
+		if makers := res.Makers[field]; len(makers) > 0 {
+			c.reportLocalReply(send, field, makers)
+			continue
+		}
+		if fact := res.Imported[field]; fact != nil {
+			msg := fmt.Sprintf("send on unbuffered %s blocks forever once the receiver leaves (%s in package %s); the goroutine leaks — make %s buffered in %s.%s (%s)",
+				types.ExprString(send.Chan), fact.Leave, field.Pkg().Name(), field.Name(), field.Pkg().Name(), fact.Func, fact.Made)
+			c.report(send.Arrow, send.Arrow, msg, nil)
+		}
+	}
+}
+
+// fieldOf returns the struct field e selects, if e is x.f.
+func (c *checker) fieldOf(e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s, ok := c.pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	field, _ := s.Obj().(*types.Var)
+	return field
+}
+
+// reportLocalReply reports a send on a reply field that makers of this
+// package abandon, with a fix that buffers each of their channels.
+func (c *checker) reportLocalReply(send *ast.SendStmt, field *types.Var, makers []*replyfields.Maker) {
+	first := makers[0]
+	where, _ := waitpath.Describe(c.pass.Fset, c.pass.Files, first.Leave)
+	msg := fmt.Sprintf("send on unbuffered %s blocks forever once the receiver leaves (%s); the goroutine leaks — make %s buffered in %s",
+		types.ExprString(send.Chan), where, field.Name(), first.Abandoned.Func)
+	var edits []analysis.TextEdit
+	for _, m := range makers {
+		if call := c.makes[m.Make.Pos()]; call != nil && len(call.Args) == 1 {
+			edits = append(edits, analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", 1")})
+		}
+	}
+	var fixes []analysis.SuggestedFix
+	if len(edits) == len(makers) {
+		fixes = []analysis.SuggestedFix{{Message: fmt.Sprintf("Buffer %s with capacity 1", field.Name()), TextEdits: edits}}
+	}
+	c.report(send.Arrow, send.Arrow, msg, fixes,
+		analysis.RelatedInformation{Pos: first.LeavePos, Message: "the receiver can leave here"},
+		analysis.RelatedInformation{Pos: c.makePos(first.Make), Message: field.Name() + " is made here, unbuffered"})
+}

@@ -1,0 +1,365 @@
+package strandedsend
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/chanuse"
+	"github.com/admitlint/admitlint/internal/spawn"
+	"github.com/admitlint/admitlint/internal/waitpath"
+)
+
+// A channel is one make(chan T, C) of the function under analysis, with
+// a constant capacity C.
+type channel struct {
+	mk   *ssa.MakeChan
+	room int64
+	uses *chanuse.Uses // in the function that makes it
+	ok   bool          // every use is in view: F receives, goroutines send
+	// never reports whether F only receives from it: nothing sends on it
+	// or closes it, so a select case on it never fires.
+	never bool
+	// in holds the channel's uses in the goroutines F hands it to (and in
+	// the closures they call in place), by site.
+	in map[*spawn.Site][]*chanuse.Uses
+}
+
+// An op is a send operation of a goroutine on the function's channels: a
+// send statement or a select with send cases.
+type op struct {
+	instr  ssa.Instruction   // *ssa.Send or *ssa.Select
+	anchor ssa.Instruction   // instr, or the call (or defer) in the goroutine's function of the closure holding it
+	chans  []int             // indexes of the channels it sends on
+	pos    map[int]token.Pos // where it sends on each: the send's arrow, the case's
+	// escapes reports whether the operation can complete without any of
+	// the function's channels being read: a default, a receive, or a send
+	// on a channel of unknown fate.
+	escapes bool
+}
+
+// plainFor reports whether the operation can only complete by a send on
+// a channel of the group: once the receiver of the group has left, it
+// blocks forever.
+func (o *op) plainFor(group []int) bool {
+	if o.escapes {
+		return false
+	}
+	for _, c := range o.chans {
+		if !slices.Contains(group, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// A sender is one spawn site of F that sends on F's channels.
+type sender struct {
+	site *spawn.Site
+	ops  []*op
+}
+
+// traceInto follows the channel into the goroutine a handoff starts and
+// the closures it calls in place (one level), and reports whether every
+// use there is a send or a close.
+func traceInto(h chanuse.Handoff) ([]*chanuse.Uses, bool) {
+	u := chanuse.Trace(h.Fn, []ssa.Value{h.Into}, spawn.Sites(h.Fn))
+	if !sendsOnly(u) {
+		return nil, false
+	}
+	all := []*chanuse.Uses{u}
+	for _, inner := range u.Handoffs {
+		if inner.Site != nil || inner.Fn == h.Fn {
+			return nil, false // a goroutine of the goroutine: out of view
+		}
+		v := chanuse.Trace(inner.Fn, []ssa.Value{inner.Into}, nil)
+		if !sendsOnly(v) || len(v.Handoffs) > 0 {
+			return nil, false
+		}
+		all = append(all, v)
+	}
+	return all, true
+}
+
+// sendsOnly reports whether u sends on the channel or closes it, and
+// does nothing else with it that the analysis cannot follow.
+func sendsOnly(u *chanuse.Uses) bool {
+	return u.Escape == nil && len(u.Recvs) == 0 && len(u.RecvCases) == 0 &&
+		len(u.Returns) == 0 && len(u.FieldStore) == 0
+}
+
+// collectOps gathers the send operations of every site on the channels.
+// The uses of each channel in each function are known; a select's cases
+// on other values are what make it escapable.
+func collectOps(chans []*channel) []*sender {
+	var senders []*sender
+	bySite := map[*spawn.Site]*sender{}
+	byInstr := map[ssa.Instruction]*op{}
+	for ci, ch := range chans {
+		if !ch.ok {
+			continue
+		}
+		for site, uses := range ch.in {
+			snd := bySite[site]
+			if snd == nil {
+				snd = &sender{site: site}
+				bySite[site] = snd
+				senders = append(senders, snd)
+			}
+			for _, u := range uses {
+				anchor := anchorOf(site, u.Fn)
+				add := func(instr ssa.Instruction, pos token.Pos) {
+					o := byInstr[instr]
+					if o == nil {
+						o = &op{instr: instr, anchor: anchor, pos: map[int]token.Pos{}}
+						byInstr[instr] = o
+						snd.ops = append(snd.ops, o)
+					}
+					if !slices.Contains(o.chans, ci) {
+						o.chans = append(o.chans, ci)
+						o.pos[ci] = pos
+					}
+				}
+				for _, s := range u.Sends {
+					add(s, s.Pos())
+				}
+				for _, c := range u.SendCases {
+					add(c.Select, c.Select.States[c.Index].Pos)
+				}
+			}
+		}
+	}
+	for _, o := range byInstr {
+		if sel, ok := o.instr.(*ssa.Select); ok {
+			o.escapes = selectEscapes(sel, chans)
+		}
+	}
+	// Map iteration above is unordered: order what is reported.
+	slices.SortFunc(senders, func(a, b *sender) int { return int(a.site.Instr.Pos() - b.site.Instr.Pos()) })
+	for _, s := range senders {
+		slices.SortFunc(s.ops, func(a, b *op) int { return int(a.instr.Pos() - b.instr.Pos()) })
+	}
+	return senders
+}
+
+// anchorOf returns the instruction of the goroutine's function that runs
+// fn: fn's call or defer when fn is a closure called in place, or nil
+// when fn is the goroutine's function itself.
+func anchorOf(site *spawn.Site, fn *ssa.Function) ssa.Instruction {
+	if fn == site.Fn {
+		return nil
+	}
+	for _, b := range site.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				if mc, ok := call.Common().Value.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					return instr
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// selectEscapes reports whether sel can complete other than by a send on
+// one of the analysable channels: it has a default, a receive (other than
+// from a nil channel), or a send on some other channel.
+func selectEscapes(sel *ssa.Select, chans []*channel) bool {
+	if !sel.Blocking {
+		return true
+	}
+	for _, st := range sel.States {
+		if isNilChan(st.Chan) {
+			continue // never ready
+		}
+		if st.Dir == types.RecvOnly {
+			return true
+		}
+		known := false
+		for _, ch := range chans {
+			if !ch.ok {
+				continue
+			}
+			for _, uses := range ch.in {
+				for _, u := range uses {
+					if u.Values[st.Chan] {
+						known = true
+					}
+				}
+			}
+		}
+		if !known {
+			return true
+		}
+	}
+	return false
+}
+
+// isNilChan reports whether v is the constant nil channel.
+func isNilChan(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// touches reports whether o sends on channel c.
+func (o *op) touches(c int) bool { return slices.Contains(o.chans, c) }
+
+// group returns channel c with the channels whose sends exclude c's in
+// every goroutine: a goroutine that sends on resc or on errc, never both,
+// has delivered its value once either is received. The group is c alone
+// when there is no such channel.
+func group(c int, chans []*channel, senders []*sender) []int {
+	g := []int{c}
+	for d := range chans {
+		if d == c || !chans[d].ok {
+			continue
+		}
+		if joins(g, d, senders) {
+			g = append(g, d)
+		}
+	}
+	return g
+}
+
+// joins reports whether channel d belongs with group g: the goroutines
+// that send on g are exactly those that send on d, and none of them sends
+// on d in a run that also sends on g with another operation.
+func joins(g []int, d int, senders []*sender) bool {
+	shared := false
+	for _, s := range senders {
+		onG, onD := false, s.touchesAny([]int{d})
+		for _, m := range g {
+			onG = onG || s.touchesAny([]int{m})
+			if !s.exclusive(m, d) {
+				return false
+			}
+		}
+		if onG != onD {
+			return false
+		}
+		shared = shared || onG
+	}
+	return shared
+}
+
+// touchesAny reports whether the goroutine sends on any of the channels.
+func (s *sender) touchesAny(chans []int) bool {
+	for _, o := range s.ops {
+		for _, c := range chans {
+			if o.touches(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// exclusive reports whether no run of the goroutine sends on c and then
+// (or before) on d with another operation.
+func (s *sender) exclusive(c, d int) bool {
+	for _, x := range s.ops {
+		if !x.touches(c) {
+			continue
+		}
+		for _, y := range s.ops {
+			if x == y || !y.touches(d) {
+				continue
+			}
+			if sequenced(x, y) || sequenced(y, x) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sequenced reports whether some run of the goroutine may perform y
+// after x: in the same function, y is reachable from x; otherwise their
+// anchors in the goroutine's function are compared.
+func sequenced(x, y *op) bool {
+	if x.instr.Parent() == y.instr.Parent() {
+		return reaches(x.instr, y.instr)
+	}
+	ax, ay := x.anchor, y.anchor
+	if ax == nil {
+		ax = x.instr
+	}
+	if ay == nil {
+		ay = y.instr
+	}
+	if ax == ay {
+		return true // two closures at one call: cannot happen; be safe
+	}
+	return reaches(ax, ay)
+}
+
+// reaches reports whether a path of their function runs b after a.
+func reaches(a, b ssa.Instruction) bool {
+	ba, bb := a.Block(), b.Block()
+	if ba == bb && slices.Index(ba.Instrs, a) < slices.Index(bb.Instrs, b) {
+		return true
+	}
+	seen := make([]bool, len(ba.Parent().Blocks))
+	stack := slices.Clone(ba.Succs)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == bb {
+			return true
+		}
+		if !seen[x.Index] {
+			seen[x.Index] = true
+			stack = append(stack, x.Succs...)
+		}
+	}
+	return false
+}
+
+// sends returns how many values the goroutine sends on the group with
+// operations that block once the receiver has left: the most on any path,
+// or a stream if such an operation sits in a loop; and the fewest on a
+// path that returns.
+func (s *sender) sends(g []int) (waitpath.Count, int) {
+	weights := map[ssa.Instruction]int{}
+	inner := map[*ssa.Function]map[ssa.Instruction]int{}
+	for _, o := range s.ops {
+		if !o.plainFor(g) {
+			continue
+		}
+		if o.anchor == nil {
+			weights[o.instr]++
+			continue
+		}
+		fn := o.instr.Parent()
+		if inner[fn] == nil {
+			inner[fn] = map[ssa.Instruction]int{}
+		}
+		inner[fn][o.instr]++
+	}
+	least := map[ssa.Instruction]int{}
+	for fn, w := range inner {
+		n, stream := maxPerPath(fn, w)
+		if stream {
+			return waitpath.Count{Stream: true}, 0
+		}
+		for _, o := range s.ops {
+			if o.anchor != nil && o.instr.Parent() == fn {
+				weights[o.anchor] = n
+				least[o.anchor] = minPerPath(fn, w)
+				break
+			}
+		}
+	}
+	n, stream := maxPerPath(s.site.Fn, weights)
+	if stream {
+		return waitpath.Count{Stream: true}, 0
+	}
+	for instr, w := range weights {
+		if _, ok := least[instr]; !ok {
+			least[instr] = w
+		}
+	}
+	return waitpath.Count{N: int64(n)}, minPerPath(s.site.Fn, least)
+}

@@ -1,0 +1,79 @@
+package strandedsend_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/admitlint/admitlint/passes/strandedsend"
+)
+
+func testdata(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestShapes runs the pass over every shape of the issue, positive and
+// negative, and checks each suggested fix against its golden file.
+func TestShapes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), strandedsend.Analyzer,
+		"strandedsend/timeout",
+		"strandedsend/earlyreturn",
+		"strandedsend/firsterror",
+		"strandedsend/future",
+		"strandedsend/selectsend",
+		"strandedsend/stream",
+		"strandedsend/escape",
+		"strandedsend/reqreply",
+		"strandedsend/reqreply/server",
+		"strandedsend/cmd",
+		"strandedsend/premise",
+		"strandedsend/realcode",
+	)
+}
+
+// TestGate checks the reference gate stays silent (its result channel has
+// room for the one result) and that its mutant, whose result channel is
+// unbuffered, is reported, with the fix restoring the gate.
+func TestGate(t *testing.T) {
+	analysistest.Run(t, testdata(t), strandedsend.Analyzer, "gate")
+	results := analysistest.RunWithSuggestedFixes(t, testdata(t), strandedsend.Analyzer, "strandedsend/gatemutant")
+	n := 0
+	for _, r := range results {
+		n += len(r.Diagnostics)
+	}
+	if n != 1 {
+		t.Errorf("gate mutant: %d findings, want 1", n)
+	}
+}
+
+// TestFuturesSetting checks that -strandedsend.futures=false silences the
+// future shape, here the gate mutant, and nothing else.
+func TestFuturesSetting(t *testing.T) {
+	cfg := strandedsend.Defaults()
+	cfg.Futures = false
+	a := strandedsend.New(cfg)
+	for pkg, want := range map[string]int{"strandedsend/gatemutant": 0, "strandedsend/timeout": 6} {
+		n := 0
+		for _, r := range analysistest.Run(ignoreWants{}, testdata(t), a, pkg) {
+			n += len(r.Diagnostics)
+		}
+		if n != want {
+			t.Errorf("%s with futures off: %d findings, want %d", pkg, n, want)
+		}
+	}
+	if a.Flags.Lookup("futures") == nil {
+		t.Error("no -futures flag")
+	}
+}
+
+// ignoreWants drops analysistest's complaints about the // want comments
+// a test does not check.
+type ignoreWants struct{}
+
+func (ignoreWants) Errorf(string, ...any) {}

@@ -1,0 +1,201 @@
+// Package earlyreturn holds shape 2: a return path between the start of
+// the sender and the receive.
+package earlyreturn
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+)
+
+func fetch() (string, error) { return "", nil }
+
+func validate(string) error { return nil }
+
+// An error return between the go statement and the receive.
+func load(name string) (string, error) {
+	errc := make(chan error)
+	var body string
+	go func() {
+		var err error
+		body, err = fetch()
+		errc <- err // want `send on unbuffered errc blocks forever once the receiver leaves \(return at earlyreturn.go:28\); the goroutine leaks — make errc buffered$`
+	}()
+	if err := validate(name); err != nil {
+		return "", err
+	}
+	return body, <-errc
+}
+
+// ok: the twin that validates before starting the goroutine.
+func loadValidated(name string) (string, error) {
+	if err := validate(name); err != nil {
+		return "", err
+	}
+	errc := make(chan error)
+	var body string
+	go func() {
+		var err error
+		body, err = fetch()
+		errc <- err
+	}()
+	return body, <-errc
+}
+
+// ok: the early return drains the reply first.
+func loadDrained(name string) (string, error) {
+	errc := make(chan error)
+	go func() {
+		_, err := fetch()
+		errc <- err
+	}()
+	if err := validate(name); err != nil {
+		<-errc
+		return "", err
+	}
+	return "", <-errc
+}
+
+// nope: the buffer holds the value the early return leaves behind.
+func loadBuffered(name string) error {
+	errc := make(chan error, 1)
+	go func() {
+		_, err := fetch()
+		errc <- err
+	}()
+	if err := validate(name); err != nil {
+		return err
+	}
+	return <-errc
+}
+
+// The context is checked before the receive: cancellation leaves.
+func checkFirst(ctx context.Context) (string, error) {
+	c := make(chan string)
+	go func() {
+		s, _ := fetch()
+		c <- s // want `\(return at earlyreturn.go:83\); the goroutine leaks — make c buffered$`
+	}()
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	return <-c, nil
+}
+
+// Two exclusive sends in the goroutine: the result or the error. Each
+// is stranded when the caller returns early; each names its channel.
+func either(deadline time.Time) (string, error) {
+	resc := make(chan string)
+	errc := make(chan error)
+	go func() {
+		s, err := fetch()
+		if err != nil {
+			errc <- err // want `send on unbuffered errc blocks forever once the receiver leaves \(return at earlyreturn.go:102\)`
+			return
+		}
+		resc <- s // want `send on unbuffered resc blocks forever once the receiver leaves \(return at earlyreturn.go:102\)`
+	}()
+	if time.Now().After(deadline) {
+		return "", errors.New("too late")
+	}
+	select {
+	case s := <-resc:
+		return s, nil
+	case err := <-errc:
+		return "", err
+	}
+}
+
+// ok: the same two channels, always waited for: receiving either one
+// means the goroutine sent its only value.
+func eitherWaited() (string, error) {
+	resc := make(chan string)
+	errc := make(chan error)
+	go func() {
+		s, err := fetch()
+		if err != nil {
+			errc <- err
+			return
+		}
+		resc <- s
+	}()
+	select {
+	case s := <-resc:
+		return s, nil
+	case err := <-errc:
+		return "", err
+	}
+}
+
+// errgroup and WaitGroup.Go start senders too.
+func viaErrgroup(name string) error {
+	var g errgroup.Group
+	done := make(chan string)
+	g.Go(func() error {
+		s, err := fetch()
+		done <- s // want `\(return at earlyreturn.go:143\)`
+		return err
+	})
+	if err := validate(name); err != nil {
+		return err
+	}
+	<-done
+	return g.Wait()
+}
+
+func viaWaitGroup(name string) error {
+	var wg sync.WaitGroup
+	done := make(chan string)
+	wg.Go(func() {
+		s, _ := fetch()
+		done <- s // want `\(return at earlyreturn.go:157\)`
+	})
+	if err := validate(name); err != nil {
+		return err
+	}
+	<-done
+	wg.Wait()
+	return nil
+}
+
+// ok: both paths receive (the defer is not needed for that).
+func bothPaths(name string) error {
+	c := make(chan error)
+	go func() {
+		_, err := fetch()
+		c <- err
+	}()
+	if err := validate(name); err != nil {
+		<-c
+		return err
+	}
+	return <-c
+}
+
+// nope: an early return taken before the goroutine starts.
+func returnsBeforeStart(name string) error {
+	c := make(chan error)
+	if name == "" {
+		return errors.New("no name")
+	}
+	go func() {
+		_, err := fetch()
+		c <- err
+	}()
+	return <-c
+}
+
+// The function ends without a return statement, and without receiving.
+func fireAndForget() {
+	c := make(chan error)
+	go func() {
+		_, err := fetch()
+		c <- err // want `send on unbuffered c blocks forever once the receiver leaves \(the end of the function at earlyreturn.go:201\)`
+	}()
+	if err := validate("x"); err != nil {
+		println(<-c)
+	}
+}

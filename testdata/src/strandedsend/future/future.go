@@ -1,0 +1,167 @@
+// Package future holds shape 5: a function returns a fresh unbuffered
+// channel fed by exactly one plain send from a goroutine it starts. Any
+// caller that stops waiting strands the sender.
+package future
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// async is the classic future.
+func async(f func() error) <-chan error {
+	ch := make(chan error)
+	go func() {
+		ch <- f() // want `send on unbuffered ch blocks forever if the caller of async stops waiting for the result; the goroutine leaks — make ch buffered`
+	}()
+	return ch
+}
+
+// ok: the twin with room for the result.
+func asyncBuffered(f func() error) <-chan error {
+	ch := make(chan error, 1)
+	go func() {
+		ch <- f()
+	}()
+	return ch
+}
+
+// A method whose goroutine runs a named method, sends once and closes.
+type Runner struct{}
+
+func (r *Runner) Start(ctx context.Context) <-chan error {
+	result := make(chan error)
+	go r.run(ctx, result)
+	return result
+}
+
+func (r *Runner) run(ctx context.Context, result chan<- error) {
+	defer close(result)
+	result <- ctx.Err() // want `send on unbuffered result blocks forever if the caller of Start stops waiting for the result`
+}
+
+// A future with an early error return: the error path strands it first.
+func startChecked(f func() error, check func() error) (<-chan error, error) {
+	ch := make(chan error)
+	go func() { ch <- f() }() // want `send on unbuffered ch blocks forever once the receiver leaves \(return at future.go:49\); the goroutine leaks — make ch buffered`
+	if err := check(); err != nil {
+		return nil, err
+	}
+	return ch, nil
+}
+
+// ok: a stream, a loop of sends then close, is not a future: its
+// receiver is not in view.
+func count(n int) <-chan int {
+	ch := make(chan int)
+	go func() {
+		defer close(ch)
+		for i := 0; i < n; i++ {
+			ch <- i
+		}
+	}()
+	return ch
+}
+
+// ok: close is the signal; nothing is sent.
+func done(f func()) <-chan struct{} {
+	ch := make(chan struct{})
+	go func() {
+		defer close(ch)
+		f()
+	}()
+	return ch
+}
+
+// nope: the sender selects on the context too.
+func asyncCtx(ctx context.Context, f func() error) <-chan error {
+	ch := make(chan error)
+	go func() {
+		select {
+		case ch <- f():
+		case <-ctx.Done():
+		}
+	}()
+	return ch
+}
+
+// ok: two goroutines feed the returned channel: a fan-in, not a future.
+func merge(a, b func() error) <-chan error {
+	ch := make(chan error)
+	go func() { ch <- a() }()
+	go func() { ch <- b() }()
+	return ch
+}
+
+// nope: the channel is returned inside a struct; where it goes is out of
+// view.
+type handle struct{ c chan error }
+
+func boxed(f func() error) handle {
+	c := make(chan error)
+	go func() { c <- f() }()
+	return handle{c: c}
+}
+
+var errNo = errors.New("no")
+
+// ok: the function waits itself on one path and returns the channel on
+// the other; the path that receives is complete.
+func maybeWait(wait bool, f func() error) (<-chan error, error) {
+	ch := make(chan error)
+	go func() { ch <- f() }()
+	if wait {
+		return nil, <-ch
+	}
+	return ch, errNo
+}
+
+// A future whose only caller drops it: nobody ever receives.
+func launch(f func() error) <-chan error {
+	ch := make(chan error)
+	go func() { ch <- f() }() // want `send on unbuffered ch blocks forever once the receiver leaves \(the end of the function at future.go:127\)`
+	return ch
+}
+
+func fireAndForget(f func() error) { launch(f) }
+
+// ok: a future whose only caller waits for it.
+func launchWaited(f func() error) <-chan error {
+	ch := make(chan error)
+	go func() { ch <- f() }()
+	return ch
+}
+
+func waits(f func() error) error { return <-launchWaited(f) }
+
+// A future whose caller in view gives up on a timer, or on its context.
+func lookup(key string) <-chan string {
+	ch := make(chan string)
+	go func() { ch <- key }() // want `send on unbuffered ch blocks forever once the receiver leaves \(case <-time.After\(time.Second\) at future.go:149\)`
+	return ch
+}
+
+func lookupBy(key string) (string, error) {
+	select {
+	case v := <-lookup(key):
+		return v, nil
+	case <-time.After(time.Second):
+		return "", errNo
+	}
+}
+
+func resolve(name string) <-chan string {
+	ch := make(chan string)
+	go func() { ch <- name }() // want `send on unbuffered ch blocks forever once the receiver leaves \(case <-ctx.Done\(\) at future.go:164\)`
+	return ch
+}
+
+func resolveCtx(ctx context.Context, name string) (string, error) {
+	select {
+	case v := <-resolve(name):
+		return v, nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}

@@ -1,0 +1,473 @@
+// Package realcode reproduces what strandedsend met in real code: each
+// false positive it once reported, as a negative the pass must stay
+// silent on, next to the true positives it must keep.
+package realcode
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+func work() {}
+
+// nope: a count-down receive loop (archive/zip's reader test): the loop
+// receives on every iteration, and the analysis cannot tell how many, so
+// its exit is not a leave.
+func countDown(files []string) {
+	n := 0
+	done := make(chan bool)
+	for i := 0; i < 5; i++ {
+		for range files {
+			go func() {
+				work()
+				done <- true
+			}()
+			n++
+		}
+	}
+	for ; n > 0; n-- {
+		<-done
+	}
+}
+
+// nope: range over an integer enters its loop through a pre-check
+// (runtime's BenchmarkMutexCapture); skipping the loop receives as many
+// values as there are senders: none.
+func rangeInt(procs int) [][2]int {
+	var out [][2]int
+	results := make(chan [2]int)
+	for range procs {
+		go func() { results <- [2]int{} }()
+	}
+	for range procs {
+		out = append(out, <-results)
+	}
+	return out
+}
+
+// nope: a stream received a constant number of times, then to its end
+// (io's TestPipe2, runtime's chan tests): every value is received.
+func streamCounted() int {
+	c := make(chan int)
+	done := make(chan struct{})
+	go func() {
+		for i := 0; i < 10; i++ {
+			c <- i
+		}
+		done <- struct{}{}
+	}()
+	sum := 0
+	for i := 0; i < 10; i++ {
+		sum += <-c
+	}
+	<-done
+	return sum
+}
+
+// nope: a stream received in counted loops nested in the loop that makes
+// the channel (runtime's TestStackCache).
+func streamNested(rounds, workers int) {
+	for r := 0; r < rounds; r++ {
+		done := make(chan struct{})
+		for w := 0; w < workers; w++ {
+			go func() {
+				for i := 0; i < 3; i++ {
+					done <- struct{}{}
+				}
+			}()
+		}
+		for i := 0; i < 3; i++ {
+			for w := 0; w < workers; w++ {
+				<-done
+			}
+		}
+	}
+}
+
+// nope: the other case receives from a channel nothing sends on or
+// closes (runtime/pprof's blockSelectRecvAsync): it never fires.
+func neverReady() {
+	c := make(chan bool, 1)
+	c2 := make(chan bool, 1)
+	go func() {
+		for i := 0; i < 3; i++ {
+			c <- true
+		}
+	}()
+	for i := 0; i < 3; i++ {
+		select {
+		case <-c:
+		case <-c2:
+		}
+	}
+}
+
+// nope: of P goroutines only the last to arrive sends (runtime's
+// TestGoroutineParallelism); a send some of many goroutines may skip does
+// not make as many values as goroutines.
+func lastArrives(p int) {
+	done := make(chan bool)
+	var x atomic.Int32
+	for i := 0; i < p; i++ {
+		go func() {
+			if x.Add(1) == int32(p) {
+				done <- true
+			}
+		}()
+	}
+	<-done
+}
+
+// But a conditional sender of many still strands its value when the
+// receiver visibly leaves.
+func lastArrivesOrQuits(p int, quit <-chan struct{}) {
+	done := make(chan bool)
+	var x atomic.Int32
+	for i := 0; i < p; i++ {
+		go func() {
+			if x.Add(1) == int32(p) {
+				done <- true // want `\(case <-quit at realcode.go:137\)`
+			}
+		}()
+	}
+	select {
+	case <-done:
+	case <-quit:
+	}
+}
+
+// nope: the capacity is a variable (sync's cond tests), even one the
+// compiler folds to a constant: unknown means silence.
+func variableRoom() {
+	n := 2
+	awake := make(chan bool, n)
+	var mu sync.Mutex
+	for i := 0; i < n; i++ {
+		go func() {
+			mu.Lock()
+			awake <- true
+			mu.Unlock()
+		}()
+	}
+	<-awake
+}
+
+// nope: a future whose callers are all in view and all wait for it
+// (testing's sub_test doCall).
+func callers(f func(), start chan bool) {
+	doCall := func(f func()) chan bool {
+		done := make(chan bool)
+		go func() {
+			f()
+			done <- true
+		}()
+		return done
+	}
+	signal := doCall(f)
+	select {
+	case <-signal:
+	case start <- true:
+		<-signal
+	}
+}
+
+// A future whose caller in view can leave is reported at the send, with
+// the caller's way out.
+func leavingCaller(f func(), quit chan struct{}) {
+	doCall := func() chan bool {
+		done := make(chan bool)
+		go func() {
+			f()
+			done <- true // want `send on unbuffered done blocks forever once the receiver leaves \(case <-quit at realcode.go:189\); the goroutine leaks — make done buffered`
+		}()
+		return done
+	}
+	select {
+	case <-doCall():
+	case <-quit:
+	}
+}
+
+// unexported future, called in view: silent while every caller waits.
+func start(f func()) <-chan struct{} {
+	ch := make(chan struct{})
+	go func() {
+		f()
+		ch <- struct{}{}
+	}()
+	return ch
+}
+
+func waitsForStart() { <-start(work) }
+
+// One goroutine sending twice on a path, the second after an error it
+// forgot to return on (os's TestOpenInRoot race test): the receiver takes
+// one value and moves on.
+func twice(open func() ([]byte, error)) {
+	for range 3 {
+		gotc := make(chan []byte)
+		go func() {
+			b, err := open()
+			if err != nil {
+				gotc <- nil // want `send on gotc blocks forever once the receiver leaves \(the next iteration at realcode.go:210\) after 1 of 2 values, with room for 0; the goroutine leaks — make gotc's capacity 2`
+			}
+			gotc <- b // want `after 1 of 2 values`
+		}()
+		<-gotc
+	}
+}
+
+// nope: a polling loop that ends only once it has received (nats-server's
+// TestMonitorRoutezRace): the flag is set on the receiving path alone.
+func polling(poll func()) {
+	doneCh := make(chan struct{})
+	go func() {
+		defer func() {
+			doneCh <- struct{}{}
+		}()
+		work()
+	}()
+	done := false
+	for !done {
+		poll()
+		select {
+		case <-doneCh:
+			done = true
+		default:
+		}
+	}
+}
+
+// The same flag, also set when a quit channel fires: that path leaves.
+func pollingQuit(poll func(), quit <-chan struct{}) {
+	doneCh := make(chan struct{})
+	go func() {
+		defer func() {
+			doneCh <- struct{}{} // want `\(case <-quit at realcode.go:258\)`
+		}()
+		work()
+	}()
+	done := false
+	for !done {
+		poll()
+		select {
+		case <-doneCh:
+			done = true
+		case <-quit:
+			done = true
+		default:
+		}
+	}
+}
+
+// nope: a stream of error reports into a large buffer that is checked,
+// never drained (nats-server's JetStream KV tests): how many reports come
+// is unknown, and so is whether the buffer holds them.
+func errorReports(check func() error) int {
+	errCh := make(chan error, 100)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			default:
+				if err := check(); err != nil {
+					errCh <- err
+				}
+			}
+		}
+	}()
+	work()
+	close(done)
+	return len(errCh)
+}
+
+// nope: callbacks that may each send once, into a buffer the author
+// sized for them (grpc's timeout cache test): a count known only at run
+// time is not taken to exceed a buffer of more than one.
+func sized(values []string, timeout <-chan struct{}) bool {
+	callbacks := make(chan struct{}, 3)
+	for range values {
+		fired := make(chan struct{})
+		go func() {
+			select {
+			case <-fired:
+				callbacks <- struct{}{}
+			case <-timeout:
+			}
+		}()
+	}
+	select {
+	case <-callbacks:
+		return false
+	case <-timeout:
+		return true
+	}
+}
+
+// nope: the goroutine closes goAway and returns instead of sending
+// (grpc's GOAWAY tests): receiving from goAway means it will not send.
+func closedInstead(read func() (int, error), ctxDone <-chan struct{}) error {
+	goAway := make(chan struct{})
+	errCh := make(chan error)
+	go func() {
+		for {
+			n, err := read()
+			if err != nil {
+				errCh <- err
+				return
+			}
+			if n == 0 {
+				close(goAway)
+				return
+			}
+		}
+	}()
+	select {
+	case <-goAway:
+		return nil
+	case err := <-errCh:
+		return err
+	}
+}
+
+// But a goroutine that may still send after closing strands the send.
+func closedThenSends(read func() (int, error)) error {
+	goAway := make(chan struct{})
+	errCh := make(chan error)
+	go func() {
+		for {
+			n, err := read()
+			if n == 0 {
+				close(goAway)
+			}
+			if err != nil {
+				errCh <- err // want `\(case <-goAway at realcode.go:354\)`
+				return
+			}
+		}
+	}()
+	select {
+	case <-goAway:
+		return nil
+	case err := <-errCh:
+		return err
+	}
+}
+
+// nope: a stream received now and then inside a counted loop whose
+// counter the body also moves (nats-server's MQTT QoS1 benchmark), then
+// the final values of each sender are received.
+func ackStream(n int, acks func() int) error {
+	ppich := make(chan error, 10)
+	dch := make(chan error, 1)
+	go func() {
+		for acks() > 0 {
+			ppich <- nil
+		}
+		ppich <- nil
+		dch <- nil
+	}()
+	for i := 0; i < n; i++ {
+		if i%2 == 0 {
+			continue
+		}
+		if e := <-ppich; e != nil {
+			panic(e)
+		}
+		i--
+	}
+	return <-dch
+}
+
+// nope: a stream into a large buffer whose producer watches the context
+// the receiver cancels as it leaves (nats-server's JetStream cluster
+// tests): whether the buffer holds the rest is unknown.
+func bigBuffer(ctx context.Context, cancel func(), publish func() error, deadline <-chan time.Time) int {
+	errCh := make(chan error, 100_000)
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			default:
+				if err := publish(); err != nil {
+					errCh <- err
+				}
+			}
+		}
+	}()
+	n := 0
+	for {
+		select {
+		case <-errCh:
+			n++
+			if n >= 2000 {
+				cancel()
+				return n
+			}
+		case <-deadline:
+			cancel()
+			return n
+		}
+	}
+}
+
+// nope: the receiver breaks out of its drain and returns on a path that
+// tests an error only the producer sets, just before it stops (the
+// Prometheus TSDB's WAL replay): where the receiver goes depends on what
+// the sender did, so the analysis cannot tell that path strands it.
+func replay(next func() (int, error), apply func(int) error) error {
+	decoded := make(chan int, 10)
+	var decodeErr, applyErr error
+	go func() {
+		defer close(decoded)
+		for {
+			v, err := next()
+			if err != nil {
+				decodeErr = err
+				return
+			}
+			decoded <- v
+		}
+	}()
+	for d := range decoded {
+		if err := apply(d); err != nil {
+			applyErr = err
+			break
+		}
+	}
+	if decodeErr != nil {
+		return decodeErr
+	}
+	if applyErr != nil {
+		for range decoded { // drain to unblock the producer
+		}
+		return applyErr
+	}
+	return nil
+}
+
+// The same replay without the drain strands the producer.
+func replayUndrained(next func() (int, error), apply func(int) error) error {
+	decoded := make(chan int)
+	go func() {
+		defer close(decoded)
+		for {
+			v, err := next()
+			if err != nil {
+				return
+			}
+			decoded <- v // want `send on decoded blocks forever once the receiver stops receiving \(return at realcode.go:469\)`
+		}
+	}()
+	for d := range decoded {
+		if err := apply(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}

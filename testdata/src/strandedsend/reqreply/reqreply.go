@@ -1,0 +1,188 @@
+// Package reqreply holds shape 4: the caller puts an unbuffered reply
+// channel into a request, sends the request to a long-lived worker and
+// then may stop waiting. The worker's send on the reply field is the
+// stranded send: it blocks the worker itself, and every request behind.
+package reqreply
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+type request struct {
+	key   string
+	reply chan string
+}
+
+type Cache struct {
+	requests chan *request
+	data     map[string]string
+}
+
+// loop is the worker.
+func (c *Cache) loop() {
+	for req := range c.requests {
+		req.reply <- c.data[req.key] // want `send on unbuffered req.reply blocks forever once the receiver leaves \(case <-ctx.Done\(\) at reqreply.go:41\); the goroutine leaks — make reply buffered in \(\*Cache\).Get`
+	}
+}
+
+// Get leaves on cancellation after handing the request over.
+func (c *Cache) Get(ctx context.Context, key string) (string, error) {
+	req := &request{key: key, reply: make(chan string)}
+	select {
+	case c.requests <- req:
+	case <-ctx.Done():
+		return "", ctx.Err() // ok: the worker never saw this request
+	}
+	select {
+	case v := <-req.reply:
+		return v, nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// A timer and a value request, with a plain handoff.
+type job struct {
+	n    int
+	done chan int
+}
+
+type Pool struct{ jobs chan job }
+
+func (p *Pool) work() {
+	for j := range p.jobs {
+		j.done <- j.n * 2 // want `send on unbuffered j.done blocks forever once the receiver leaves \(case <-time.After\(d\) at reqreply.go:66\)`
+	}
+}
+
+func (p *Pool) Double(n int, d time.Duration) (int, error) {
+	done := make(chan int)
+	p.jobs <- job{n: n, done: done}
+	select {
+	case v := <-done:
+		return v, nil
+	case <-time.After(d):
+		return 0, errors.New("timeout")
+	}
+}
+
+// An early error return after the handoff.
+type query struct {
+	sql string
+	out chan error
+}
+
+type DB struct{ queries chan query }
+
+func (db *DB) serve() {
+	for q := range db.queries {
+		q.out <- nil // want `send on unbuffered q.out blocks forever once the receiver leaves \(return at reqreply.go:89\)`
+	}
+}
+
+func (db *DB) Exec(sql string, check func() error) error {
+	q := query{sql: sql, out: make(chan error)}
+	db.queries <- q
+	if err := check(); err != nil {
+		return err
+	}
+	return <-q.out
+}
+
+// ok: the twin whose reply channel has room for the one reply.
+type buffered struct {
+	reply chan string
+}
+
+type Server struct{ in chan buffered }
+
+func (s *Server) run() {
+	for req := range s.in {
+		req.reply <- "pong"
+	}
+}
+
+func (s *Server) Ping(ctx context.Context) (string, error) {
+	req := buffered{reply: make(chan string, 1)}
+	s.in <- req
+	select {
+	case v := <-req.reply:
+		return v, nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// nope: the worker selects on the request's own context.
+type ctxRequest struct {
+	ctx   context.Context
+	reply chan string
+}
+
+type Worker struct{ in chan *ctxRequest }
+
+func (w *Worker) run() {
+	for req := range w.in {
+		select {
+		case req.reply <- "done":
+		case <-req.ctx.Done():
+		}
+	}
+}
+
+func (w *Worker) Do(ctx context.Context) (string, error) {
+	req := &ctxRequest{ctx: ctx, reply: make(chan string)}
+	w.in <- req
+	select {
+	case v := <-req.reply:
+		return v, nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// ok: the caller waits for the reply on every path.
+type plain struct{ reply chan int }
+
+type Counter struct{ in chan plain }
+
+func (c *Counter) run() {
+	n := 0
+	for req := range c.in {
+		n++
+		req.reply <- n
+	}
+}
+
+func (c *Counter) Next() int {
+	req := plain{reply: make(chan int)}
+	c.in <- req
+	return <-req.reply
+}
+
+// nope: the request is kept in a variable the analysis does not follow.
+type kept struct{ reply chan int }
+
+var last *kept
+
+type Keeper struct{ in chan *kept }
+
+func (k *Keeper) run() {
+	for req := range k.in {
+		req.reply <- 1
+	}
+}
+
+func (k *Keeper) Get(ctx context.Context) int {
+	req := &kept{reply: make(chan int)}
+	last = req
+	k.in <- req
+	select {
+	case v := <-req.reply:
+		return v
+	case <-ctx.Done():
+		return 0
+	}
+}

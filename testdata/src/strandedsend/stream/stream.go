@@ -1,0 +1,148 @@
+// Package stream holds streams: goroutines that send in a loop. A buffer
+// does not save them; they are reported only when the receiver in view
+// visibly stops early, and the hint is to select on a done channel.
+package stream
+
+import "context"
+
+type item struct{ bad bool }
+
+func produce(ch chan<- item, items []item) {
+	for _, it := range items {
+		ch <- it // want `send on ch blocks forever once the receiver stops receiving \(return at stream.go:22\); the goroutine leaks — select on ctx.Done\(\) or a done channel as well`
+	}
+	close(ch)
+}
+
+func firstBad(items []item) bool {
+	ch := make(chan item)
+	go produce(ch, items)
+	for it := range ch {
+		if it.bad {
+			return true
+		}
+	}
+	return false
+}
+
+// ok: the twin that drains the stream to its close.
+func anyBad(items []item) bool {
+	ch := make(chan item)
+	go func() {
+		for _, it := range items {
+			ch <- it
+		}
+		close(ch)
+	}()
+	bad := false
+	for it := range ch {
+		bad = bad || it.bad
+	}
+	return bad
+}
+
+// A receiver that selects on the context while consuming a stream: a
+// buffer of one does not hold the rest.
+func consume(ctx context.Context, items []item) int {
+	ch := make(chan item, 1)
+	go func() {
+		defer close(ch)
+		for _, it := range items {
+			ch <- it // want `send on ch blocks forever once the receiver stops receiving \(case <-ctx.Done\(\) at stream.go:62\)`
+		}
+	}()
+	n := 0
+	for {
+		select {
+		case _, ok := <-ch:
+			if !ok {
+				return n
+			}
+			n++
+		case <-ctx.Done():
+			return n
+		}
+	}
+}
+
+// nope: a larger buffer may hold the rest of the stream: how much is left
+// is unknown.
+func consumeBuffered(ctx context.Context, items []item) int {
+	ch := make(chan item, 16)
+	go func() {
+		defer close(ch)
+		for _, it := range items {
+			ch <- it
+		}
+	}()
+	n := 0
+	for {
+		select {
+		case _, ok := <-ch:
+			if !ok {
+				return n
+			}
+			n++
+		case <-ctx.Done():
+			return n
+		}
+	}
+}
+
+// nope: the producer selects on the context too.
+func consumeCtx(ctx context.Context, items []item) int {
+	ch := make(chan item)
+	go func() {
+		defer close(ch)
+		for _, it := range items {
+			select {
+			case ch <- it:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	n := 0
+	for {
+		select {
+		case _, ok := <-ch:
+			if !ok {
+				return n
+			}
+			n++
+		case <-ctx.Done():
+			return n
+		}
+	}
+}
+
+// nope: a fixed number of plain receives from a stream may well be all
+// it sends; the receiver does not visibly stop early.
+func firstTwo(items []item) (item, item) {
+	ch := make(chan item)
+	go func() {
+		for _, it := range items {
+			ch <- it
+		}
+	}()
+	return <-ch, <-ch
+}
+
+// A stream whose receiver returns before reading anything.
+func early(items []item, skip bool) int {
+	ch := make(chan item)
+	go func() {
+		for _, it := range items {
+			ch <- it // want `\(return at stream.go:141\)`
+		}
+		close(ch)
+	}()
+	if skip {
+		return 0
+	}
+	n := 0
+	for range ch {
+		n++
+	}
+	return n
+}
