@@ -90,6 +90,9 @@ func main() {
 	// (golangci-lint puts the pass's name before the message).
 	for _, want := range []string{
 		`directives.go:7:2: directives: "// admitlint:" is not a directive; write //admitlint: with no space so it can take effect (admitlint)`,
+		`passes.go:15:3: lateacquire: goroutine waits on sem before doing any work; one goroutine parks per request`,
+		`passes.go:25:9: strandedsend: send on unbuffered reply blocks forever once the receiver leaves`,
+		`passes.go:42:9: retainslice: line keeps a slice of data (os.ReadFile at passes.go:37, unbounded)`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("custom-gcl output lacks %q:\n%s", want, out)
@@ -97,6 +100,9 @@ func main() {
 	}
 	if regexp.MustCompile(`directives\.go:1[3-9]:`).MatchString(out) {
 		t.Errorf("//nolint:admitlint did not silence func Quiet:\n%s", out)
+	}
+	if strings.Contains(out, "passes.go:49:") {
+		t.Errorf("a trailing //nolint:admitlint did not silence its line:\n%s", out)
 	}
 }
 
