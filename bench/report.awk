@@ -15,7 +15,7 @@ function mib(kb) { return kb == "" ? "—" : sprintf("%d MiB", kb / 1024 + 0.5) 
 function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "—" : sprintf("%.2f×", a / b) }
 function val(c, t, p, m) { return med[c, t, p, m] }
 function cell(c, t, p, m, fmt) {
-	if ((c, t, p) in why) return "not run (" why[c, t, p] ")"
+	if ((c, t, p) in why) return m == "wall" ? "not run: " why[c, t, p] : "—"
 	if (val(c, t, p, m) == "") return "—"
 	return fmt == "s" ? secs(val(c, t, p, m)) : mib(val(c, t, p, m))
 }

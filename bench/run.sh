@@ -188,7 +188,7 @@ fi
 
 [[ $(uname -s) == Linux ]] || die "needs Linux: bench/measure reads process memory from /proc"
 [[ -x /usr/bin/time ]] || die "needs GNU time at /usr/bin/time (Debian: apt-get install time)"
-/usr/bin/time -v true 2>&1 | grep -q 'Maximum resident set size' ||
+[[ $(/usr/bin/time -v true 2>&1) == *'Maximum resident set size'* ]] ||
 	die "/usr/bin/time is not GNU time (no -v): install GNU time"
 command -v go >/dev/null || die "needs the go command on PATH"
 
@@ -244,11 +244,13 @@ log "building admitlint, bench/ssafloor and bench/measure from $repo"
 	GOCACHE=$cache_root/tools go build -o "$bin/ssafloor" ./bench/ssafloor
 	GOCACHE=$cache_root/tools go build -o "$bin/measure" ./bench/measure
 ) || die "building from the checkout failed (see above)"
-log "installing $STATICCHECK"
-(
-	cd "$cache_root" # outside any module: @version ignores go.mod anyway
-	GOCACHE=$cache_root/tools GOBIN=$bin GOFLAGS='' go install "$STATICCHECK"
-) || die "go install $STATICCHECK failed: is the Go module proxy reachable? (go env GOPROXY)"
+if [[ " ${tools[*]} " == *" staticcheck "* ]]; then
+	log "installing $STATICCHECK"
+	(
+		cd "$cache_root" # outside any module: @version ignores go.mod anyway
+		GOCACHE=$cache_root/tools GOBIN=$bin GOFLAGS='' go install "$STATICCHECK"
+	) || die "go install $STATICCHECK failed: is the Go module proxy reachable? (go env GOPROXY)"
+fi
 rm -rf "$cache_root/tools"
 
 # ---- machine and versions
@@ -275,7 +277,11 @@ fi
 	echo "load=$load"
 	echo "go=$(go version)"
 	echo "admitlint=$("$bin/admitlint" -version 2>&1 | head -n1) (commit $git_rev)"
-	echo "staticcheck=$("$bin/staticcheck" -version 2>&1 | head -n1)"
+	if [[ -x $bin/staticcheck ]]; then
+		echo "staticcheck=$("$bin/staticcheck" -version 2>&1 | head -n1)"
+	else
+		echo "staticcheck=not measured"
+	fi
 	echo "xtools=$(cd "$repo" && go list -m -f '{{.Path}} {{.Version}}' golang.org/x/tools)"
 	echo "reps=$reps"
 	echo "warm_reps=$warm_reps"
@@ -288,6 +294,13 @@ fi
 printf 'corpus\ttool\tphase\trep\tstatus\texit\twall_s\tcpu_s\tmaxrss_kb\ttree_kb\n' >"$results"
 
 # ---- measuring
+
+# report writes the report from meta.txt and results.tsv. It runs after
+# every corpus, so a run that fails later still leaves the tables of the
+# corpora it finished.
+report() {
+	awk -F'\t' -v metafile="$meta" -f "$repo/bench/report.awk" "$results" >"$doc"
+}
 
 # run_one runs cmd for corpus $1, tool $2, phase $3 (cold or warm), rep $4
 # and appends a line to results.tsv. A tool's exit code is recorded, not
@@ -399,17 +412,10 @@ for corpus in "${selected[@]}"; do
 	done
 	rm -rf "$tmpl"
 	echo "corpus.$corpus.minutes=$(((SECONDS - corpus_start + 59) / 60))" >>"$meta"
+	report
 done
 cd "$repo"
 
-# ---- the report
-
-# report prints docs/bench.md from meta.txt and results.tsv.
-report() {
-	awk -F'\t' -v metafile="$meta" -f "$repo/bench/report.awk" "$results"
-}
-
-report >"$doc"
 log "report: $doc"
 log "raw results: $results; findings: $findings/; logs: $logs/"
 echo
