@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
 // An act is an acquire (or, with try set, a non-blocking try) that a
@@ -218,66 +219,14 @@ func (fr *frame) entered(g *ssa.Function) bool {
 }
 
 // onCycle returns, for each block of fn, whether it lies on a cycle of the
-// control-flow graph (Tarjan's strongly connected components).
+// control-flow graph, memoised per function.
 func (c *checker) onCycle(fn *ssa.Function) []bool {
 	if r, ok := c.cycles[fn]; ok {
 		return r
 	}
-	n := len(fn.Blocks)
-	index := make([]int, n)
-	low := make([]int, n)
-	onStack := make([]bool, n)
-	result := make([]bool, n)
-	for i := range index {
-		index[i] = -1
-	}
-	var stack []int
-	counter := 0
-	var visit func(v int)
-	visit = func(v int) {
-		index[v], low[v] = counter, counter
-		counter++
-		stack = append(stack, v)
-		onStack[v] = true
-		selfLoop := false
-		for _, s := range fn.Blocks[v].Succs {
-			w := s.Index
-			if w == v {
-				selfLoop = true
-			}
-			if index[w] < 0 {
-				visit(w)
-				low[v] = min(low[v], low[w])
-			} else if onStack[w] {
-				low[v] = min(low[v], index[w])
-			}
-		}
-		if low[v] == index[v] {
-			var comp []int
-			for {
-				w := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[w] = false
-				comp = append(comp, w)
-				if w == v {
-					break
-				}
-			}
-			if len(comp) > 1 || selfLoop {
-				for _, w := range comp {
-					result[w] = true
-				}
-			}
-		}
-	}
-	for v := range n {
-		if index[v] < 0 {
-			visit(v)
-		}
-	}
 	if c.cycles == nil {
 		c.cycles = map[*ssa.Function][]bool{}
 	}
-	c.cycles[fn] = result
-	return result
+	c.cycles[fn] = ssacfg.OnCycle(fn)
+	return c.cycles[fn]
 }

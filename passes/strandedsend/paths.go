@@ -1,6 +1,10 @@
 package strandedsend
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/ssacfg"
+)
 
 // maxPerPath returns the largest total weight of the instructions on any
 // path through fn from its entry, and whether an instruction of positive
@@ -12,7 +16,7 @@ func maxPerPath(fn *ssa.Function, weights map[ssa.Instruction]int) (int, bool) {
 	if len(weights) == 0 || len(fn.Blocks) == 0 {
 		return 0, false
 	}
-	comp := sccs(fn)
+	comp := ssacfg.SCCs(fn)
 	n := 0
 	for _, c := range comp {
 		n = max(n, c+1)
@@ -59,55 +63,6 @@ func maxPerPath(fn *ssa.Function, weights map[ssa.Instruction]int) (int, bool) {
 		}
 	}
 	return best[comp[fn.Blocks[0].Index]], false
-}
-
-// sccs returns, for each block index of fn, the number of its strongly
-// connected component, in Tarjan's order (reverse topological).
-func sccs(fn *ssa.Function) []int {
-	n := len(fn.Blocks)
-	index := make([]int, n)
-	low := make([]int, n)
-	onStack := make([]bool, n)
-	comp := make([]int, n)
-	for i := range index {
-		index[i] = -1
-	}
-	var stack []int
-	next, count := 0, 0
-	var visit func(v int)
-	visit = func(v int) {
-		index[v], low[v] = next, next
-		next++
-		stack = append(stack, v)
-		onStack[v] = true
-		for _, s := range fn.Blocks[v].Succs {
-			w := s.Index
-			if index[w] < 0 {
-				visit(w)
-				low[v] = min(low[v], low[w])
-			} else if onStack[w] {
-				low[v] = min(low[v], index[w])
-			}
-		}
-		if low[v] == index[v] {
-			for {
-				w := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[w] = false
-				comp[w] = count
-				if w == v {
-					break
-				}
-			}
-			count++
-		}
-	}
-	for v := range n {
-		if index[v] < 0 {
-			visit(v)
-		}
-	}
-	return comp
 }
 
 // minPerPath returns the smallest total weight of the instructions on a
