@@ -713,16 +713,31 @@ func (s *search) receivesIn(b *ssa.BasicBlock) bool {
 // isDeadEdge reports whether successor i of b is the body of a select
 // case that never fires.
 func (s *search) isDeadEdge(b *ssa.BasicBlock, i int) bool {
+	ch, ok := s.recvCase(b, i)
+	return ok && s.q.Never[ch]
+}
+
+// isRecvEdge reports whether successor i of b is the body of a select
+// case receiving from the channel.
+func (s *search) isRecvEdge(b *ssa.BasicBlock, i int) bool {
+	ch, ok := s.recvCase(b, i)
+	return ok && s.q.Chans[ch]
+}
+
+// recvCase returns the channel of the select case whose body is successor
+// i of b, when that case receives: go/ssa dispatches a select's cases
+// through a chain of ifs, each taking its true edge into one case body.
+func (s *search) recvCase(b *ssa.BasicBlock, i int) (ssa.Value, bool) {
 	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if !ok || i != 0 {
-		return false
+		return nil, false
 	}
 	c, ok := s.dispatch[cond]
 	if !ok {
-		return false
+		return nil, false
 	}
 	st := c.Select.States[c.Index]
-	return st.Dir == types.RecvOnly && s.q.Never[st.Chan]
+	return st.Chan, st.Dir == types.RecvOnly
 }
 
 // isInnerExit reports whether successor i of b ends a loop inside l that
@@ -738,19 +753,4 @@ func (s *search) isInnerExit(l *loop, b *ssa.BasicBlock, i int) bool {
 	}
 	_, every := s.trips[inner]
 	return every
-}
-
-// isRecvEdge reports whether successor i of b is the body of a select
-// case receiving from the channel.
-func (s *search) isRecvEdge(b *ssa.BasicBlock, i int) bool {
-	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok || i != 0 {
-		return false
-	}
-	c, ok := s.dispatch[cond]
-	if !ok {
-		return false
-	}
-	st := c.Select.States[c.Index]
-	return st.Dir == types.RecvOnly && s.q.Chans[st.Chan]
 }
