@@ -2,6 +2,7 @@ package analyzer_test
 
 import (
 	"encoding/json"
+	"flag"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -105,4 +106,46 @@ func names(as []*analysis.Analyzer) []string {
 		ns = append(ns, a.Name)
 	}
 	return ns
+}
+
+// TestAnalyzersShareNoSettings is what nogo, golangci-lint and several
+// suites in one process rely on: analyzers built by New own their
+// settings, so changing one's flags changes no other analyzer, the
+// package-level ones included.
+func TestAnalyzersShareNoSettings(t *testing.T) {
+	first, err := analyzer.New(analyzer.Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, _ := analyzer.New(analyzer.Defaults())
+	flags := 0
+	for i, a := range first {
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			flags++
+			before := second[i].Flags.Lookup(f.Name).Value.String()
+			global := analyzer.All[i].Flags.Lookup(f.Name).Value.String()
+			value := "true"
+			if _, isBool := f.Value.(interface{ IsBoolFlag() bool }); !isBool {
+				value = "12345"
+				if f.DefValue == "" || strings.Contains(f.Usage, "comma-separated") {
+					value = "example.com/p.F"
+				}
+			}
+			if f.Value.String() == value {
+				value = "false"
+			}
+			if err := a.Flags.Set(f.Name, value); err != nil {
+				t.Fatalf("%s.%s=%s: %v", a.Name, f.Name, value, err)
+			}
+			if got := second[i].Flags.Lookup(f.Name).Value.String(); got != before {
+				t.Errorf("setting %s.%s on one analyzer changed another's to %s", a.Name, f.Name, got)
+			}
+			if got := analyzer.All[i].Flags.Lookup(f.Name).Value.String(); got != global {
+				t.Errorf("setting %s.%s on a new analyzer changed the package-level one's to %s", a.Name, f.Name, got)
+			}
+		})
+	}
+	if flags == 0 {
+		t.Fatal("no pass flags found")
+	}
 }

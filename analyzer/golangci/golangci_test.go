@@ -2,6 +2,7 @@ package golangci
 
 import (
 	"encoding/json"
+	"flag"
 	"slices"
 	"strings"
 	"testing"
@@ -88,4 +89,40 @@ func equalJSON(t *testing.T, a, b analyzer.Settings) bool {
 		t.Fatal(err1, err2)
 	}
 	return string(ja) == string(jb)
+}
+
+// TestPassSettings decodes every pass's settings as .golangci.yml would
+// carry them and checks they reach the analyzers' flags.
+func TestPassSettings(t *testing.T) {
+	conf := map[string]any{
+		"lateacquire":  map[string]any{"strict": true, "funcs": []any{"example.com/pool.Pool.Acquire"}},
+		"strandedsend": map[string]any{"futures": false},
+		"retainslice":  map[string]any{"min-bytes": 1048576},
+	}
+	p, err := New(conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, _ := p.BuildAnalyzers()
+	got := map[string]string{}
+	for _, a := range as {
+		a.Flags.VisitAll(func(f *flag.Flag) { got[a.Name+"."+f.Name] = f.Value.String() })
+	}
+	want := map[string]string{
+		"lateacquire.strict":    "true",
+		"lateacquire.funcs":     "example.com/pool.Pool.Acquire",
+		"strandedsend.futures":  "false",
+		"retainslice.min-bytes": "1048576",
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %q, want %q", k, got[k], v)
+		}
+	}
+	// The package-level analyzers keep their defaults: settings build new ones.
+	for _, a := range analyzer.All {
+		if f := a.Flags.Lookup("min-bytes"); f != nil && f.Value.String() != "65536" {
+			t.Errorf("decoding settings changed the default analyzer's min-bytes to %s", f.Value)
+		}
+	}
 }
