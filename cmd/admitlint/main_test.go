@@ -403,3 +403,41 @@ func TestPasses(t *testing.T) {
 	wantCode(t, run(t, dir, bin, "-fix", "./..."), 0) // every finding here has a fix
 	wantCode(t, run(t, dir, bin, "./..."), 0)         // and the fixed module is clean
 }
+
+// TestRobustness runs the command on code that is unusual but valid (cgo,
+// build tags, generics over channels and slices, a huge generated file,
+// unreachable code, an external test package) and on code that does not
+// build: no panic anywhere, findings where the passes apply, and a clear
+// error with exit 1 where the code is broken.
+func TestRobustness(t *testing.T) {
+	dir := fixture(t, "robust")
+	r := run(t, dir, bin, "./...")
+	wantCode(t, r, 3)
+	golden(t, dir, "robust.text", r.stdout)
+	for _, quiet := range []string{"generated/", "unreachable/", "tagged/"} {
+		if strings.Contains(r.stdout, quiet) {
+			t.Errorf("finding in %s:\n%s", quiet, r.stdout)
+		}
+	}
+	if strings.Contains(r.stdout, "cgo/cgo.go") && strings.Contains(run(t, dir, bin, "-json", "./cgo").stdout, "suggested_fixes") {
+		t.Error("a finding in a cgo file offers a fix whose offsets point into cgo's translation")
+	}
+
+	r = run(t, dir, bin, "-tags=admitlint_extra", "./tagged")
+	wantCode(t, r, 3)
+	if !strings.Contains(r.stdout, "tagged/extra.go:10:16: send on unbuffered c") {
+		t.Errorf("-tags did not reach the build: %s", r.stdout)
+	}
+
+	for name, want := range map[string]string{
+		"syntaxerror":   "bad.go:3:14: expected ')', found '{'",
+		"missingimport": "example.com/does/not/exist",
+		"broken":        "cannot use \"forty-two\"",
+	} {
+		r := run(t, fixture(t, name), bin, "./...")
+		wantCode(t, r, 1)
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("%s: stderr lacks %q:\n%s", name, want, r.stderr)
+		}
+	}
+}

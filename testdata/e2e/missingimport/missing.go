@@ -1,0 +1,5 @@
+package missingimport
+
+import "example.com/does/not/exist"
+
+func Use() { exist.Thing() }

@@ -1,0 +1,5 @@
+//go:build ignore
+
+package tagged
+
+this file is never built, so its syntax does not matter

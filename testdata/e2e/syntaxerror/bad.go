@@ -1,0 +1,3 @@
+package syntaxerror
+
+func Broken( {
