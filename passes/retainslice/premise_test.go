@@ -11,9 +11,10 @@ import (
 	"github.com/admitlint/admitlint/passes/retainslice"
 )
 
-// keepToken and keepTokenCopy are, character for character, the functions
-// of testdata/src/retainslice/premise: the first is what retainslice
-// reports, the second what its fix makes of it.
+// keepToken and keepTokenCopy are the functions of
+// testdata/src/retainslice/premise: the first is what retainslice reports,
+// the second what its fix makes of it. keepToken's finding is silenced so
+// that admitlint run on its own code stays clean.
 
 func keepToken(r io.Reader) []byte {
 	data, err := io.ReadAll(r)
@@ -21,6 +22,7 @@ func keepToken(r io.Reader) []byte {
 		return nil
 	}
 	i := bytes.IndexByte(data, ':')
+	//admitlint:ignore retainslice the retained buffer is what TestPremise measures
 	return data[i+1 : i+41]
 }
 
