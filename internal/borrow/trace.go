@@ -3,6 +3,7 @@ package borrow
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -100,7 +101,7 @@ func (t *tracer) visit(v ssa.Value, st State) {
 		case *ssa.TypeAssert:
 			t.typeAssert(instr, st)
 		case *ssa.UnOp:
-			if instr.Op == token.MUL && st.Ptr {
+			if instr.Op == token.MUL && st.Ptr && !storedBefore(instr, v) {
 				next := st
 				next.Ptr = false
 				t.set(instr, next)
@@ -119,7 +120,7 @@ func (t *tracer) visit(v ssa.Value, st State) {
 			}
 		case *ssa.Store:
 			if instr.Val == v && !st.Ptr {
-				t.store(instr.Addr, st)
+				t.store(instr, st)
 			}
 		case *ssa.Call:
 			t.call(instr, v, st)
@@ -152,13 +153,14 @@ func (t *tracer) typeAssert(ta *ssa.TypeAssert, st State) {
 	}
 }
 
-// store records a value in state st stored at addr: into a local
+// store records a value in state st stored by store: into a local
 // variable, whose loads then yield it, or into an element of a container
 // (x[i] = v, a slice literal, append's variadic arguments), which then
 // holds it.
-func (t *tracer) store(addr ssa.Value, st State) {
-	switch addr := addr.(type) {
+func (t *tracer) store(store *ssa.Store, st State) {
+	switch addr := store.Addr.(type) {
 	case *ssa.Alloc:
+		t.loadsAfter(store, st)
 		st.Ptr = true
 		t.set(addr, st)
 	case *ssa.IndexAddr:
@@ -167,6 +169,47 @@ func (t *tracer) store(addr ssa.Value, st State) {
 			t.set(addr.X, st)
 		}
 	}
+}
+
+// loadsAfter records that the loads of store's local variable that
+// follow it in its block, up to the next store there, yield a value in
+// state st. Loads of the variable elsewhere take the state through the
+// variable itself; these are the ones storedBefore excludes from that.
+func (t *tracer) loadsAfter(store *ssa.Store, st State) {
+	instrs := store.Block().Instrs
+	for _, instr := range instrs[slices.Index(instrs, ssa.Instruction(store))+1:] {
+		switch instr := instr.(type) {
+		case *ssa.Store:
+			if instr.Addr == store.Addr {
+				return
+			}
+		case *ssa.UnOp:
+			if instr.Op == token.MUL && instr.X == store.Addr {
+				t.set(instr, st)
+			}
+		}
+	}
+}
+
+// storedBefore reports whether load, a load of the local variable addr,
+// follows a store to it in its block: that store, not the variable's
+// other stores, decides what it yields. With a defer, every return
+// statement stores its results into the result variables and loads them
+// back, and an early return of constants must not take the piece a later
+// return keeps.
+func storedBefore(load *ssa.UnOp, addr ssa.Value) bool {
+	if _, ok := addr.(*ssa.Alloc); !ok {
+		return false
+	}
+	for _, instr := range load.Block().Instrs {
+		if instr == load {
+			return false
+		}
+		if st, ok := instr.(*ssa.Store); ok && st.Addr == addr {
+			return true
+		}
+	}
+	return false
 }
 
 // call propagates v, an argument of c, to c's results: through append,
