@@ -60,6 +60,10 @@ type Query struct {
 	// Done holds channels the senders close instead of sending, and then
 	// send no more: receiving from one means nothing is pending.
 	Done map[ssa.Value]bool
+	// Withdrawn holds channels one of several senders closes instead of
+	// sending, with no send before or after, by the start that sets that
+	// sender going: receiving from one means its sends are not pending.
+	Withdrawn map[ssa.Value]ssa.Instruction
 	// Ends reports whether a call ends the interest in a path: after a
 	// test has failed (t.Error), nobody fixes what it leaks.
 	Ends func(ssa.CallInstruction) bool
@@ -347,6 +351,9 @@ func (s *search) walk(b *ssa.BasicBlock, from int, st state) {
 			if instr.Op == token.ARROW && s.q.Done[instr.X] {
 				return // the senders are done
 			}
+			if at, ok := s.q.Withdrawn[instr.X]; ok && instr.Op == token.ARROW {
+				st.set &^= s.startAt[at]
+			}
 		case *ssa.Return:
 			s.leave(instr, st)
 			return
@@ -437,6 +444,9 @@ func (s *search) takeCase(st *state, c chanuse.Case) bool {
 		}
 		if state.Dir == types.RecvOnly && (s.q.Never[state.Chan] || s.q.Done[state.Chan]) {
 			return false // never fires, or the senders are done
+		}
+		if at, ok := s.q.Withdrawn[state.Chan]; ok && state.Dir == types.RecvOnly {
+			st.set &^= s.startAt[at]
 		}
 	}
 	if st.set != 0 {

