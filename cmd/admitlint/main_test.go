@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 var update = flag.Bool("update", false, "rewrite the .golden files of the end-to-end cases")
@@ -438,6 +439,39 @@ func TestRobustness(t *testing.T) {
 		wantCode(t, r, 1)
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("%s: stderr lacks %q:\n%s", name, want, r.stderr)
+		}
+	}
+}
+
+// TestNamedAfterDependency runs the command on a package that imports the
+// fixture's, which analyses the fixture only for facts, and then on the
+// fixture itself, in the same build cache: the second run must report the
+// fixture's findings. Go 1.26's go vet caches both kinds of run under one
+// key, so without the command's cache scope the second run replays the
+// first one's empty output.
+func TestNamedAfterDependency(t *testing.T) {
+	dir := fixture(t, "passes")
+	files := map[string]string{
+		// A constant no earlier run has seen, so that nothing cached
+		// before this test can answer for the fixture.
+		"nonce.go":   fmt.Sprintf("package passes\n\nconst nonce = %d\n", time.Now().UnixNano()),
+		"use/use.go": "package use\n\nimport _ \"example.com/passes\"\n",
+	}
+	for name, src := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantCode(t, run(t, dir, bin, "./use"), 0)
+	r := run(t, dir, bin, ".")
+	wantCode(t, r, 3)
+	for _, pass := range []string{"lateacquire", "strandedsend", "retainslice"} {
+		if !strings.Contains(r.stdout, "("+pass+")") {
+			t.Errorf("no %s finding once the package is named:\n%s", pass, r.stdout)
 		}
 	}
 }

@@ -16,6 +16,8 @@ package cli
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -32,6 +34,7 @@ import (
 	"github.com/admitlint/admitlint/internal/finding"
 	"github.com/admitlint/admitlint/internal/fix"
 	"github.com/admitlint/admitlint/internal/output"
+	"github.com/admitlint/admitlint/internal/vettool"
 )
 
 // Exit codes, as the x/tools checkers use them.
@@ -183,7 +186,7 @@ func (c *command) vet(patterns []string) (*finding.Results, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot find the admitlint executable to hand to go vet: %v", err)
 	}
-	args := []string{"vet", "-vettool=" + self, "-json"}
+	args := []string{"vet", "-vettool=" + self, "-json", "-" + vettool.CacheScopeFlag + "=" + c.cacheScope(patterns)}
 	if c.tags != "" {
 		args = append(args, "-tags="+c.tags)
 	}
@@ -206,6 +209,14 @@ func (c *command) vet(patterns []string) (*finding.Results, error) {
 		return res, fmt.Errorf("go vet: %v", runErr)
 	}
 	return res, nil
+}
+
+// cacheScope identifies what this run analyses (directory, build tags,
+// patterns), for go vet's result cache; see vettool.CacheScopeFlag.
+func (c *command) cacheScope(patterns []string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%q %q %q", c.dir, c.tags, patterns)
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
 // formats are the values of -format.

@@ -7,6 +7,7 @@ package vettool
 
 import (
 	"encoding/json"
+	"flag"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -27,6 +28,17 @@ func Invoked(args []string) bool {
 	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
 }
 
+// CacheScopeFlag names a flag the vet tool accepts and ignores. Go 1.26's
+// go vet caches a package's result under the same key whether it analysed
+// the package for its own diagnostics or only for facts, as a dependency
+// of the packages named; a later run naming the package then replays the
+// facts-only run's empty output and misses its findings (Go 1.27 adds the
+// mode to the key). go vet hashes the tool's flags into the key, so the
+// admitlint command passes a value derived from what it was asked to
+// analyse: runs naming the same packages share cached results, and a
+// package analysed only for facts is never replayed as a named one.
+const CacheScopeFlag = "cache-scope"
+
 // Main runs the analyzers as a vet tool and does not return.
 //
 // When go vet asks only for facts (a dependency of the packages named on
@@ -37,6 +49,7 @@ func Invoked(args []string) bool {
 // one (see the TODO about it in unitchecker's run).
 func Main(analyzers []*analysis.Analyzer) {
 	tuneGC()
+	flag.String(CacheScopeFlag, "", "ignored by the analysis: the admitlint command sets it to key go vet's cached results by the packages it names (see CacheScopeFlag)")
 	if cfg := os.Args[len(os.Args)-1]; strings.HasSuffix(cfg, ".cfg") && factsOnly(cfg) {
 		analyzers = standIns(analyzers)
 	}
