@@ -32,8 +32,9 @@
 // when the pieces together are the buffer, or it is pinned anyway: a loop
 // that keeps every record it cuts from a cursor through the buffer, or
 // every field of a split (as values, not map keys); a piece stored beside
-// the rest of its buffer in the same struct; a slab allocator keeping the
-// rest of its buffer where the buffer came from.
+// the rest of its buffer, or beside the next part of a record, in the same
+// struct; a slab allocator keeping the rest of its buffer where the buffer
+// came from.
 //
 // A function that merely returns a sub-slice of its own parameter is not
 // reported: whether that is a problem depends on the caller's buffer, so

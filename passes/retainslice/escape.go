@@ -1,6 +1,7 @@
 package retainslice
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -96,7 +97,65 @@ func (c *checker) storeSink(st *ssa.Store) (sink, bool) {
 			return sink{kind: appended, instr: call, index: i}, c.escapesNow(call)
 		}
 	}
-	return sink{kind: stored, instr: st}, c.outlivesNow(st.Addr) && !c.isCarved(st.Addr) && !c.isBesideWhole(st.Addr)
+	return sink{kind: stored, instr: st}, c.outlivesNow(st.Addr) && !c.isCarved(st.Addr) && !c.isBesideWhole(st.Addr) && !c.isBesidePart(st)
+}
+
+// isBesidePart reports whether st stores a piece into a field of a struct
+// another field of which holds the next or the previous part of the same
+// buffer: consecutive parts stored together are a record split into its
+// fields, and copying them saves only what lies outside them.
+//
+//	*&t0.types = data[12:12+n]; *&t0.facts = data[12+n:12+n+m]
+func (c *checker) isBesidePart(st *ssa.Store) bool {
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	cut, ok := c.states[st.Val].From.(*ssa.Slice)
+	if !ok {
+		return false
+	}
+	for _, ref := range *fa.X.Referrers() {
+		other, ok := ref.(*ssa.FieldAddr)
+		if !ok || other.Field == fa.Field {
+			continue
+		}
+		for _, use := range *other.Referrers() {
+			ost, ok := use.(*ssa.Store)
+			if !ok || ost.Addr != other {
+				continue
+			}
+			next, ok := c.states[ost.Val].From.(*ssa.Slice)
+			if ok && next.X == cut.X && (sameInt(cut.High, next.Low, 0) || sameInt(next.High, cut.Low, 0)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameInt reports whether the integers a and b are computed alike: the
+// same value, equal constants, or the same operation on operands computed
+// alike (12+n written twice is two instructions).
+func sameInt(a, b ssa.Value, depth int) bool {
+	if a == nil || b == nil || depth > 4 {
+		return false
+	}
+	if a == b {
+		return true
+	}
+	switch a := a.(type) {
+	case *ssa.Const:
+		b, ok := b.(*ssa.Const)
+		return ok && a.Value != nil && b.Value != nil && constant.Compare(a.Value, token.EQL, b.Value)
+	case *ssa.BinOp:
+		b, ok := b.(*ssa.BinOp)
+		return ok && a.Op == b.Op && sameInt(a.X, b.X, depth+1) && sameInt(a.Y, b.Y, depth+1)
+	case *ssa.Convert:
+		b, ok := b.(*ssa.Convert)
+		return ok && types.Identical(a.Type(), b.Type()) && sameInt(a.X, b.X, depth+1)
+	}
+	return false
 }
 
 // isBesideWhole reports whether addr is a field of a struct that another

@@ -237,3 +237,37 @@ func firstField(r io.ReadCloser) (string, error) {
 	}
 	return s[:i], nil // want `s\[:i\] keeps a substring of s \(string\(data\)`
 }
+
+type entry2 struct{ types, facts []byte }
+
+// nope: a record split into consecutive parts whose lengths its header
+// gives, each part stored in a field of one struct: together they are the
+// record, and copying them saves only the header (x/tools unitchecker's
+// readVetxFile).
+func readParts(path string) (*entry2, error) {
+	data, err := os.ReadFile(path)
+	if err != nil || len(data) < 12 {
+		return nil, err
+	}
+	typesLen := binary.LittleEndian.Uint32(data[4:8])
+	factsLen := binary.LittleEndian.Uint32(data[8:12])
+	return &entry2{
+		types: data[12 : 12+typesLen],
+		facts: data[12+typesLen : 12+typesLen+factsLen],
+	}, nil
+}
+
+// Two parts that are not consecutive leave the rest of the buffer between
+// them pinned.
+func readApart(path string) (*entry2, error) {
+	data, err := os.ReadFile(path)
+	if err != nil || len(data) < 12 {
+		return nil, err
+	}
+	typesLen := binary.LittleEndian.Uint32(data[4:8])
+	factsLen := binary.LittleEndian.Uint32(data[8:12])
+	return &entry2{
+		types: data[12 : 12+typesLen],                   // want `data\[12 : 12\+typesLen\] stored in entry2\{…\} keeps a slice of data`
+		facts: data[24+typesLen : 24+typesLen+factsLen], // want `stored in entry2\{…\} keeps a slice of data`
+	}, nil
+}
