@@ -107,28 +107,14 @@ func (c *checker) storeSink(st *ssa.Store) (sink, bool) {
 //
 //	*&t0.types = data[12:12+n]; *&t0.facts = data[12+n:12+n+m]
 func (c *checker) isBesidePart(st *ssa.Store) bool {
-	fa, ok := st.Addr.(*ssa.FieldAddr)
-	if !ok {
-		return false
-	}
 	cut, ok := c.states[st.Val].From.(*ssa.Slice)
 	if !ok {
 		return false
 	}
-	for _, ref := range *fa.X.Referrers() {
-		other, ok := ref.(*ssa.FieldAddr)
-		if !ok || other.Field == fa.Field {
-			continue
-		}
-		for _, use := range *other.Referrers() {
-			ost, ok := use.(*ssa.Store)
-			if !ok || ost.Addr != other {
-				continue
-			}
-			next, ok := c.states[ost.Val].From.(*ssa.Slice)
-			if ok && next.X == cut.X && (sameInt(cut.High, next.Low, 0) || sameInt(next.High, cut.Low, 0)) {
-				return true
-			}
+	for _, v := range siblings(st.Addr) {
+		next, ok := c.states[v].From.(*ssa.Slice)
+		if ok && next.X == cut.X && (sameInt(cut.High, next.Low, 0) || sameInt(next.High, cut.Low, 0)) {
+			return true
 		}
 	}
 	return false
@@ -164,10 +150,22 @@ func sameInt(a, b ssa.Value, depth int) bool {
 //
 //	t1 = &t0.peers; *t1 = buf[20:20+n]; t2 = &t0.data; *t2 = buf[20+n:len(buf)-8]
 func (c *checker) isBesideWhole(addr ssa.Value) bool {
+	for _, v := range siblings(addr) {
+		if s, ok := c.states[v]; ok && s.Kind == borrow.Whole && s.Depth == 0 && !s.Ptr {
+			return true
+		}
+	}
+	return false
+}
+
+// siblings returns the values stored into the other fields of the struct
+// that addr, if it is a field's address, belongs to.
+func siblings(addr ssa.Value) []ssa.Value {
 	fa, ok := addr.(*ssa.FieldAddr)
 	if !ok {
-		return false
+		return nil
 	}
+	var vals []ssa.Value
 	for _, ref := range *fa.X.Referrers() {
 		other, ok := ref.(*ssa.FieldAddr)
 		if !ok || other.Field == fa.Field {
@@ -175,13 +173,11 @@ func (c *checker) isBesideWhole(addr ssa.Value) bool {
 		}
 		for _, use := range *other.Referrers() {
 			if st, ok := use.(*ssa.Store); ok && st.Addr == other {
-				if s, ok := c.states[st.Val]; ok && s.Kind == borrow.Whole && s.Depth == 0 && !s.Ptr {
-					return true
-				}
+				vals = append(vals, st.Val)
 			}
 		}
 	}
-	return false
+	return vals
 }
 
 // isCarved reports whether addr is where the traced buffer itself was

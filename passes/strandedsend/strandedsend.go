@@ -347,44 +347,71 @@ func isAssigned(fv *ssa.FreeVar) bool {
 //		close(ok) // receiving from ok: errc will never be sent on
 //	}()
 func (c *checker) closedInstead(fn *ssa.Function, d int, g []int, chans []*channel, senders []*sender) bool {
-	if !chans[d].ok || slices.Contains(g, d) || len(chans[d].in) != 1 {
+	only, n := c.signaller(fn, d, g, chans, senders)
+	if only == nil || n != 1 {
 		return false
 	}
-	var only *sender
+	_, ok := closesApart(only, chans[d], g, false)
+	return ok
+}
+
+// signaller returns the sender on group g that uses channel d, when d is
+// a signal: used by that one goroutine, which runs once per channel, and
+// sent on by none. It also returns how many senders send on g.
+func (c *checker) signaller(fn *ssa.Function, d int, g []int, chans []*channel, senders []*sender) (*sender, int) {
+	if !chans[d].ok || slices.Contains(g, d) || len(chans[d].in) != 1 {
+		return nil, 0
+	}
+	var user *sender
+	n := 0
 	for _, s := range senders {
 		if s.touchesAny([]int{d}) {
-			return false // it is sent on: a value, not a signal
+			return nil, 0 // it is sent on: a value, not a signal
 		}
 		if s.touchesAny(g) {
-			if only != nil {
-				return false
+			n++
+			if chans[d].in[s.site] != nil {
+				user = s
 			}
-			only = s
 		}
 	}
-	if only == nil || chans[d].in[only.site] == nil || c.tripOf(fn, only.site, chans[d].mk) != waitpath.One {
-		return false
+	if user == nil || c.tripOf(fn, user.site, chans[d].mk) != waitpath.One {
+		return nil, 0
 	}
-	for _, u := range chans[d].in[only.site] {
+	return user, n
+}
+
+// closesApart checks the closes of channel d in sender s against its plain
+// sends on group g. It reports how many closes s makes and whether each is
+// in the goroutine's own function with no send on g after it, nor (with
+// before set) before it. A deferred close runs after every send: it is
+// ignored, or with before set, fails the check.
+func closesApart(s *sender, d *channel, g []int, before bool) (int, bool) {
+	n := 0
+	for _, u := range d.in[s.site] {
 		for _, cl := range u.Closes {
 			if _, deferred := cl.(*ssa.Defer); deferred {
-				continue // runs after everything else
+				if before {
+					return 0, false
+				}
+				continue
 			}
-			if cl.Parent() != only.site.Fn {
-				return false
+			if cl.Parent() != s.site.Fn {
+				return 0, false
 			}
-			for _, o := range only.ops {
+			n++
+			for _, o := range s.ops {
 				at := o.anchor
 				if at == nil {
 					at = o.instr
 				}
-				if o.plainFor(g) && reaches(cl, at) {
-					return false
+				if o.plainFor(g) && (reaches(cl, at) || before && reaches(at, cl)) {
+					return 0, false
 				}
 			}
 		}
 	}
-	return true
+	return n, true
 }
 
 // closedByOne returns the sender, one of several on group g, that closes
@@ -401,40 +428,11 @@ func (c *checker) closedInstead(fn *ssa.Function, d int, g []int, chans []*chann
 //		close(ok) // receiving from ok: this goroutine sent nothing on errc
 //	}()
 func (c *checker) closedByOne(fn *ssa.Function, d int, g []int, chans []*channel, senders []*sender) *sender {
-	if !chans[d].ok || slices.Contains(g, d) || len(chans[d].in) != 1 {
+	closer, _ := c.signaller(fn, d, g, chans, senders)
+	if closer == nil {
 		return nil
 	}
-	var closer *sender
-	for _, s := range senders {
-		if s.touchesAny([]int{d}) {
-			return nil // it is sent on: a value, not a signal
-		}
-		if s.touchesAny(g) && chans[d].in[s.site] != nil {
-			closer = s
-		}
-	}
-	if closer == nil || c.tripOf(fn, closer.site, chans[d].mk) != waitpath.One {
-		return nil
-	}
-	closes := 0
-	for _, u := range chans[d].in[closer.site] {
-		for _, cl := range u.Closes {
-			if _, deferred := cl.(*ssa.Defer); deferred || cl.Parent() != closer.site.Fn {
-				return nil
-			}
-			closes++
-			for _, o := range closer.ops {
-				at := o.anchor
-				if at == nil {
-					at = o.instr
-				}
-				if o.plainFor(g) && (reaches(cl, at) || reaches(at, cl)) {
-					return nil
-				}
-			}
-		}
-	}
-	if closes == 0 {
+	if n, ok := closesApart(closer, chans[d], g, true); !ok || n == 0 {
 		return nil
 	}
 	return closer
