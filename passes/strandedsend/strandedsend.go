@@ -268,14 +268,13 @@ func (c *checker) sendersOf(fn *ssa.Function, mk *ssa.MakeChan, i int, g []int, 
 // what the senders write.
 func (c *checker) receiverOf(fn *ssa.Function, ch *channel, g []int, chans []*channel, senders []*sender) *waitpath.Query {
 	q := &waitpath.Query{
-		Fn:    fn,
-		Info:  c.pass.TypesInfo,
-		Made:  ch.mk,
-		Chans: map[ssa.Value]bool{},
-		Room:  ch.room,
-		Never: map[ssa.Value]bool{},
-		Done:  map[ssa.Value]bool{},
-
+		Fn:        fn,
+		Info:      c.pass.TypesInfo,
+		Made:      ch.mk,
+		Chans:     map[ssa.Value]bool{},
+		Room:      ch.room,
+		Never:     map[ssa.Value]bool{},
+		Done:      map[ssa.Value]bool{},
 		Withdrawn: map[ssa.Value]ssa.Instruction{},
 		Ends:      isTestFailure,
 		Shared:    sharedWrites(senders),
