@@ -22,7 +22,6 @@
 package golangci
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -59,13 +58,14 @@ func New(conf any) (register.LinterPlugin, error) {
 // YAML, on analyzer.Defaults().
 func decode(conf any) (analyzer.Settings, error) {
 	s := analyzer.Defaults()
+	if conf == nil {
+		return s, nil
+	}
 	data, err := json.Marshal(conf)
 	if err != nil {
 		return s, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	err = dec.Decode(&s)
+	err = json.Unmarshal(data, &s)
 	return s, err
 }
 

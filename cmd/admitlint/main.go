@@ -11,8 +11,8 @@ import (
 	"os"
 
 	"github.com/admitlint/admitlint/analyzer"
-	"github.com/admitlint/admitlint/internal/cli"
-	"github.com/admitlint/admitlint/internal/vettool"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/cli"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/vettool"
 )
 
 func main() {

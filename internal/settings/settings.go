@@ -74,6 +74,14 @@ func (l *list) String() string {
 	return strings.Join(*l, ",")
 }
 
+// Get returns the list, for flag.Getter.
+func (l *list) Get() any {
+	if *l == nil {
+		return []string{}
+	}
+	return []string(*l)
+}
+
 func (l *list) Set(s string) error {
 	*l = nil
 	for _, item := range strings.Split(s, ",") {

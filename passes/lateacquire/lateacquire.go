@@ -12,13 +12,13 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/admitlint/admitlint/internal/acquire"
 	"github.com/admitlint/admitlint/internal/docs"
 	"github.com/admitlint/admitlint/internal/harness"
 	"github.com/admitlint/admitlint/internal/lazyssa"
 	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/internal/settings"
 	"github.com/admitlint/admitlint/internal/spawn"
+	"github.com/admitlint/admitlint/passes/lateacquire/internal/acquire"
 )
 
 // Config is the pass's settings.

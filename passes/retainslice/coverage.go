@@ -3,8 +3,8 @@ package retainslice
 import (
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/admitlint/admitlint/internal/borrow"
 	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/passes/retainslice/internal/borrow"
 )
 
 // isCoverage reports whether sink s keeps every record of its buffer, so

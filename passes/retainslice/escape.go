@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/admitlint/admitlint/internal/borrow"
+	"github.com/admitlint/admitlint/passes/retainslice/internal/borrow"
 )
 
 // A sinkKind says how a piece outlives the function.

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/admitlint/admitlint/internal/borrow"
+	"github.com/admitlint/admitlint/passes/retainslice/internal/borrow"
 )
 
 // A checker checks the functions of one package.

@@ -11,11 +11,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/admitlint/admitlint/internal/borrow"
 	"github.com/admitlint/admitlint/internal/docs"
 	"github.com/admitlint/admitlint/internal/harness"
 	"github.com/admitlint/admitlint/internal/lazyssa"
 	"github.com/admitlint/admitlint/internal/settings"
+	"github.com/admitlint/admitlint/passes/retainslice/internal/borrow"
 )
 
 // Config holds retainslice's settings.

@@ -9,8 +9,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/admitlint/admitlint/internal/borrow"
 	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/passes/retainslice/internal/borrow"
 )
 
 // A root is a large or unbounded buffer made in the function being

@@ -7,8 +7,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/admitlint/admitlint/internal/replyfields"
-	"github.com/admitlint/admitlint/internal/waitpath"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/replyfields"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
 
 // checkFieldSends reports plain sends on a request's reply field, such

@@ -3,9 +3,9 @@ package strandedsend
 import (
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/admitlint/admitlint/internal/chanuse"
 	"github.com/admitlint/admitlint/internal/spawn"
-	"github.com/admitlint/admitlint/internal/waitpath"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
 
 // checkFuture reports the sends feeding a future that fn returns: at once

@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/admitlint/admitlint/internal/waitpath"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
 
 // reportLeave reports each send of the targets on channel i, which the

@@ -7,9 +7,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/admitlint/admitlint/internal/chanuse"
 	"github.com/admitlint/admitlint/internal/spawn"
-	"github.com/admitlint/admitlint/internal/waitpath"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
 
 // A channel is one make(chan T, C) of the function under analysis, with

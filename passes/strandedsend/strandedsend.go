@@ -11,15 +11,15 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/admitlint/admitlint/internal/chanuse"
 	"github.com/admitlint/admitlint/internal/docs"
 	"github.com/admitlint/admitlint/internal/harness"
 	"github.com/admitlint/admitlint/internal/lazyssa"
 	"github.com/admitlint/admitlint/internal/match"
-	"github.com/admitlint/admitlint/internal/replyfields"
 	"github.com/admitlint/admitlint/internal/settings"
 	"github.com/admitlint/admitlint/internal/spawn"
-	"github.com/admitlint/admitlint/internal/waitpath"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/replyfields"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
 
 // Config holds strandedsend's settings.

@@ -15,7 +15,7 @@ import (
 	"os"
 	"slices"
 
-	"github.com/admitlint/admitlint/internal/finding"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/finding"
 )
 
 // A Plan is the set of accepted edits per file, with the original contents.

@@ -11,7 +11,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/admitlint/admitlint/internal/finding"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/finding"
 )
 
 // results returns findings in a small module written to a temporary
@@ -66,7 +66,7 @@ func TestSARIFValidatesAgainstTheSchema(t *testing.T) {
 	}
 
 	c := jsonschema.NewCompiler()
-	schema, err := c.Compile(filepath.Join("..", "..", "testdata", "sarif", "sarif-schema-2.1.0.json"))
+	schema, err := c.Compile(filepath.Join("..", "..", "..", "..", "testdata", "sarif", "sarif-schema-2.1.0.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

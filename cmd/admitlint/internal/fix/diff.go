@@ -6,7 +6,7 @@ import (
 	"io"
 	"sort"
 
-	"github.com/admitlint/admitlint/internal/finding"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/finding"
 )
 
 // context is how many unchanged lines surround each change, as in diff -u.

@@ -6,12 +6,12 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/admitlint/admitlint/internal/replyfields"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/replyfields"
 )
 
 // TestFacts checks the facts exported for api's request fields: only the
 // field whose caller can leave is abandoned.
 func TestFacts(t *testing.T) {
-	testdata, _ := filepath.Abs("../../testdata")
+	testdata, _ := filepath.Abs("../../../../testdata")
 	analysistest.Run(t, testdata, replyfields.Analyzer, "strandedsend/reqreply/api")
 }

@@ -99,7 +99,7 @@ func New(named *[]string) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "acquire",
 		Doc:        "acquire: summarise the functions that wait for a semaphore permit and return holding it",
-		URL:        "https://pkg.go.dev/github.com/admitlint/admitlint/internal/acquire",
+		URL:        "https://pkg.go.dev/github.com/admitlint/admitlint/passes/lateacquire/internal/acquire",
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, *named) },
 		FactTypes:  []analysis.Fact{new(Fact)},
 		ResultType: reflect.TypeFor[*Summary](),

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/admitlint/admitlint/internal/finding"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/finding"
 )
 
 // GitHub writes one GitHub Actions workflow command per finding,

@@ -18,7 +18,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/admitlint/admitlint/internal/finding"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/finding"
 )
 
 // An Entry is one recorded finding.

@@ -31,10 +31,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/admitlint/admitlint/internal/finding"
-	"github.com/admitlint/admitlint/internal/fix"
-	"github.com/admitlint/admitlint/internal/output"
-	"github.com/admitlint/admitlint/internal/vettool"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/finding"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/fix"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/output"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/vettool"
 )
 
 // Exit codes, as the x/tools checkers use them.

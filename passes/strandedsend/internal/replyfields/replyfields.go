@@ -34,17 +34,17 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/admitlint/admitlint/internal/chanuse"
 	"github.com/admitlint/admitlint/internal/lazyssa"
 	"github.com/admitlint/admitlint/internal/match"
-	"github.com/admitlint/admitlint/internal/waitpath"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
 
 // Analyzer finds abandoned reply fields; its result is a *Result.
 var Analyzer = &analysis.Analyzer{
 	Name:       "replyfields",
 	Doc:        "find request fields whose unbuffered reply channels a receiver can stop waiting on",
-	URL:        "https://pkg.go.dev/github.com/admitlint/admitlint/internal/replyfields",
+	URL:        "https://pkg.go.dev/github.com/admitlint/admitlint/passes/strandedsend/internal/replyfields",
 	Run:        run,
 	Requires:   []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),

@@ -38,7 +38,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:       "borrow",
 	Doc:        "summarise which functions return slices borrowed from their parameters",
-	URL:        "https://pkg.go.dev/github.com/admitlint/admitlint/internal/borrow",
+	URL:        "https://pkg.go.dev/github.com/admitlint/admitlint/passes/retainslice/internal/borrow",
 	Run:        run,
 	Requires:   []*analysis.Analyzer{lazyssa.Analyzer},
 	FactTypes:  []analysis.Fact{new(Fact)},

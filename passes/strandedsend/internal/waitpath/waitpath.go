@@ -32,7 +32,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/admitlint/admitlint/internal/chanuse"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
 )
 
 // A Start is a place that sets senders going: a spawn site, or the send

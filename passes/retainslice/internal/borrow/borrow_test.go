@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/admitlint/admitlint/internal/borrow"
+	"github.com/admitlint/admitlint/passes/retainslice/internal/borrow"
 )
 
 func TestFacts(t *testing.T) {

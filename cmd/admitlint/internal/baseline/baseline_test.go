@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/admitlint/admitlint/internal/finding"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/finding"
 )
 
 // module writes files under a temporary directory and returns it.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/admitlint/admitlint/internal/finding"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/finding"
 )
 
 const src = `package p

@@ -11,8 +11,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/finding"
 	"github.com/admitlint/admitlint/internal/docs"
-	"github.com/admitlint/admitlint/internal/finding"
 )
 
 // SARIF describes the run for SARIF.

@@ -5,8 +5,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/admitlint/admitlint/internal/baseline"
-	"github.com/admitlint/admitlint/internal/finding"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/baseline"
+	"github.com/admitlint/admitlint/cmd/admitlint/internal/finding"
 )
 
 // filterBaseline drops the findings recorded in the -baseline file and
