@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/admitlint/admitlint/internal/gatemutant"
 	"github.com/admitlint/admitlint/passes/lateacquire"
 )
 
@@ -53,10 +54,32 @@ func TestFuncsFlag(t *testing.T) {
 }
 
 // TestGateMutant: the reference gate with its slot reservation moved into
-// the spawned goroutine must be reported (the gate itself stays silent:
-// see the analyzer package's TestSuiteSilentOnGate).
+// the spawned goroutine, on a channel semaphore, must be reported: a burst
+// of Starts parks one goroutine per call at the acquire (the gate itself
+// stays silent: see the analyzer package's TestSuiteSilentOnGate).
 func TestGateMutant(t *testing.T) {
-	analysistest.Run(t, testdata(t), lateacquire.Analyzer, "lateacquire/gatemutant")
+	dir := gatemutant.Write(t,
+		gatemutant.Edit{
+			Old:    "\tdone     chan struct{} // closed when draining and no work is active\n",
+			Mutant: "\tdone     chan struct{} // closed when draining and no work is active\n\n\tslots chan struct{} // MUTANT: one token per running operation\n",
+		},
+		gatemutant.Edit{
+			Old:    "return &Gate{limit: limit, done: make(chan struct{})}",
+			Mutant: "return &Gate{limit: limit, slots: make(chan struct{}, limit), done: make(chan struct{})}",
+		},
+		gatemutant.Edit{
+			Old:    "\tif g.active >= g.limit {\n\t\treturn ErrCapacity\n\t}\n",
+			Mutant: "\t// MUTANT: no capacity check here; run waits for a slot instead.\n",
+		},
+		gatemutant.Edit{
+			Old: "\tdefer g.release()\n\tresult <- work(ctx)\n",
+			Mutant: "\tdefer g.release()\n" +
+				"\tg.slots <- struct{}{} // want `goroutine waits on g.slots before doing any work; one goroutine parks per call of Gate.Start — acquire before the go statement`\n" +
+				"\tdefer func() { <-g.slots }()\n" +
+				"\tresult <- work(ctx)\n",
+		},
+	)
+	analysistest.Run(t, dir, lateacquire.Analyzer, gatemutant.Package)
 }
 
 func TestGateSilent(t *testing.T) {

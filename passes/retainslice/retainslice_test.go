@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/admitlint/admitlint/internal/gatemutant"
 	"github.com/admitlint/admitlint/internal/lazyssa"
 	"github.com/admitlint/admitlint/passes/retainslice"
 )
@@ -49,9 +50,47 @@ func TestOdd(t *testing.T) {
 }
 
 // TestGateMutant checks that the reference gate, seeded with the defect,
-// is reported; analyzer's tests check the real gate stays silent.
+// is reported; analyzer's tests check the real gate stays silent. The
+// defect: each admitted operation reads its request body whole, and its
+// result keeps the request's key, a short slice of that body, so the body
+// stays alive after the slot is free, for as long as the caller keeps the
+// result.
 func TestGateMutant(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), retainslice.Analyzer, "retainslice/gatemutant")
+	dir := gatemutant.Write(t,
+		gatemutant.Edit{Old: "\t\"context\"\n", Mutant: "\t\"bytes\"\n\t\"context\"\n"},
+		gatemutant.Edit{Old: "\t\"errors\"\n", Mutant: "\t\"errors\"\n\t\"io\"\n"},
+		gatemutant.Edit{
+			Old: "// Start admits work",
+			Mutant: "// A Result is what an admitted operation leaves behind: the key of the\n" +
+				"// request it served, and its work's error.\n" +
+				"type Result struct {\n\tKey []byte\n\tErr error\n}\n\n" +
+				"// Start admits work",
+		},
+		gatemutant.Edit{
+			Old:    "func (g *Gate) Start(ctx context.Context, work func(context.Context) error) (<-chan error, error) {",
+			Mutant: "func (g *Gate) Start(ctx context.Context, body io.Reader, work func(context.Context, []byte) error) (<-chan Result, error) {",
+		},
+		gatemutant.Edit{
+			Old:    "\tresult := make(chan error, 1)\n\tgo g.run(ctx, work, result)\n",
+			Mutant: "\tresult := make(chan Result, 1)\n\tgo g.run(ctx, body, work, result)\n",
+		},
+		gatemutant.Edit{
+			Old:    "func (g *Gate) run(ctx context.Context, work func(context.Context) error, result chan<- error) {",
+			Mutant: "func (g *Gate) run(ctx context.Context, body io.Reader, work func(context.Context, []byte) error, result chan<- Result) {",
+		},
+		gatemutant.Edit{
+			Old: "\tresult <- work(ctx)\n",
+			Mutant: "\tdata, err := io.ReadAll(body)\n" +
+				"\tif err != nil {\n\t\tresult <- Result{Err: err}\n\t\treturn\n\t}\n" +
+				"\tkey, _, _ := bytes.Cut(data, []byte(\"\\n\"))\n" +
+				"\tresult <- Result{Key: key, Err: work(ctx, data)} // want `key stored in Result\\{…\\} keeps a slice of data \\(io.ReadAll at gate.go:\\d+, unbounded\\) alive after run returns; copy it with bytes.Clone`\n",
+			Fixed: "\tdata, err := io.ReadAll(body)\n" +
+				"\tif err != nil {\n\t\tresult <- Result{Err: err}\n\t\treturn\n\t}\n" +
+				"\tkey, _, _ := bytes.Cut(data, []byte(\"\\n\"))\n" +
+				"\tresult <- Result{Key: bytes.Clone(key), Err: work(ctx, data)} // want `key stored in Result\\{…\\} keeps a slice of data \\(io.ReadAll at gate.go:\\d+, unbounded\\) alive after run returns; copy it with bytes.Clone`\n",
+		},
+	)
+	analysistest.RunWithSuggestedFixes(t, dir, retainslice.Analyzer, gatemutant.Package)
 }
 
 // TestRealCode holds the false positives found on real code, each fixed,

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/admitlint/admitlint/internal/gatemutant"
 	"github.com/admitlint/admitlint/passes/strandedsend"
 )
 
@@ -42,7 +43,7 @@ func TestShapes(t *testing.T) {
 // unbuffered, is reported, with the fix restoring the gate.
 func TestGate(t *testing.T) {
 	analysistest.Run(t, testdata(t), strandedsend.Analyzer, "gate")
-	results := analysistest.RunWithSuggestedFixes(t, testdata(t), strandedsend.Analyzer, "strandedsend/gatemutant")
+	results := analysistest.RunWithSuggestedFixes(t, gateMutant(t), strandedsend.Analyzer, gatemutant.Package)
 	n := 0
 	for _, r := range results {
 		n += len(r.Diagnostics)
@@ -58,9 +59,14 @@ func TestFuturesSetting(t *testing.T) {
 	cfg := strandedsend.Defaults()
 	cfg.Futures = false
 	a := strandedsend.New(cfg)
-	for pkg, want := range map[string]int{"strandedsend/gatemutant": 0, "strandedsend/timeout": 6} {
+	mutant := gateMutant(t)
+	for pkg, want := range map[string]int{gatemutant.Package: 0, "strandedsend/timeout": 6} {
+		dir := testdata(t)
+		if pkg == gatemutant.Package {
+			dir = mutant
+		}
 		n := 0
-		for _, r := range analysistest.Run(ignoreWants{}, testdata(t), a, pkg) {
+		for _, r := range analysistest.Run(ignoreWants{}, dir, a, pkg) {
 			n += len(r.Diagnostics)
 		}
 		if n != want {
@@ -70,6 +76,23 @@ func TestFuturesSetting(t *testing.T) {
 	if a.Flags.Lookup("futures") == nil {
 		t.Error("no -futures flag")
 	}
+}
+
+// gateMutant writes the reference gate with strandedsend's defect seeded:
+// Start's result channel is unbuffered, so a worker whose caller stopped
+// listening blocks forever. The fix gives it back its capacity of one.
+func gateMutant(t *testing.T) string {
+	return gatemutant.Write(t,
+		gatemutant.Edit{
+			Old:    "result := make(chan error, 1)",
+			Mutant: "result := make(chan error) // the seeded defect: no room for the one result",
+			Fixed:  "result := make(chan error, 1) // the seeded defect: no room for the one result",
+		},
+		gatemutant.Edit{
+			Old:    "\tresult <- work(ctx)\n",
+			Mutant: "\tresult <- work(ctx) // want `send on unbuffered result blocks forever if the caller of Start stops waiting for the result; the goroutine leaks — make result buffered`\n",
+		},
+	)
 }
 
 // ignoreWants drops analysistest's complaints about the // want comments

@@ -1,0 +1,113 @@
+package strandedsend
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/internal/spawn"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
+)
+
+// channelOf traces the channel mk makes, in fn and into the goroutines it
+// is handed to.
+func (c *checker) channelOf(mk *ssa.MakeChan, sites []spawn.Site) *channel {
+	ch := &channel{mk: mk}
+	ch.uses = chanuse.Trace(mk.Parent(), []ssa.Value{mk}, sites)
+	u := ch.uses
+	ch.never = u.Escape == nil && len(u.Sends)+len(u.SendCases)+len(u.Closes)+len(u.Handoffs)+len(u.FieldStore)+len(u.Returns) == 0
+	room, constant := match.ChanCap(mk)
+	if !constant || !c.constantCap(mk) {
+		return ch // the buffer's size is not known: unknown means silence
+	}
+	ch.room = room
+	if u.Escape != nil || len(u.Sends) > 0 || len(u.SendCases) > 0 || len(u.Closes) > 0 || len(u.FieldStore) > 0 {
+		return ch
+	}
+	ch.in = map[*spawn.Site][]*chanuse.Uses{}
+	for _, h := range u.Handoffs {
+		if h.Site == nil || h.Fn == mk.Parent() {
+			return ch
+		}
+		uses, ok := traceInto(h)
+		if !ok {
+			return ch
+		}
+		ch.in[h.Site] = append(ch.in[h.Site], uses...)
+	}
+	ch.ok = len(ch.in) > 0
+	return ch
+}
+
+// constantCap reports whether the make's capacity, as written, is a
+// constant: make(chan T, n) with n := 2 folds to a constant in SSA, but
+// the author sized it by n, and n may change.
+func (c *checker) constantCap(mk *ssa.MakeChan) bool {
+	call := c.makes[mk.Pos()]
+	if call == nil || len(call.Args) < 2 {
+		return call != nil
+	}
+	tv, ok := c.pass.TypesInfo.Types[call.Args[1]]
+	return ok && tv.Value != nil
+}
+
+// A senderSet is what the goroutines fn starts send on a group.
+type senderSet struct {
+	starts     []waitpath.Start // their spawn sites, with how many values each sets going
+	total      waitpath.Count
+	targets    []*op // the plain sends on the channel under check
+	goroutines int   // how many goroutines send (2 for "many")
+}
+
+// sendersOf counts the plain sends on group g of each sender, and
+// collects those on channel i.
+func (c *checker) sendersOf(sc *scope, i int, g []int) senderSet {
+	fn, mk := sc.fn, sc.chans[i].mk
+	var set senderSet
+	for _, s := range sc.senders {
+		per, least := s.sends(g)
+		if per.IsZero() {
+			continue
+		}
+		trip := c.tripOf(fn, s.site, mk)
+		n := per.Times(trip)
+		set.goroutines++
+		if trip != waitpath.One {
+			set.goroutines++
+			n.Maybe = n.Maybe || int64(least) < per.N // some may send nothing
+		}
+		set.starts = append(set.starts, waitpath.Start{Instr: s.site.Instr, Case: -1, Sends: n})
+		set.total = set.total.Plus(n)
+		for _, o := range s.ops {
+			if o.touches(i) && o.plainFor(g) {
+				set.targets = append(set.targets, o)
+			}
+		}
+	}
+	return set
+}
+
+// tripOf returns how many times the spawn site runs per channel made by
+// mk: once, or the trip count of the one loop around it that does not
+// also make the channel.
+func (c *checker) tripOf(fn *ssa.Function, site *spawn.Site, mk *ssa.MakeChan) waitpath.Count {
+	switch waitpath.LoopsAround(fn, site.Instr.Block(), mk.Block()) {
+	case 0:
+		return waitpath.One
+	case 1:
+		trip, stmt, ok := waitpath.LoopTrip(fn, c.pass.TypesInfo, site.Instr.Pos(), 0)
+		if ok && !(stmt.Pos() <= mk.Pos() && mk.Pos() < stmt.End()) {
+			return trip
+		}
+	}
+	return waitpath.Count{Many: true}
+}
+
+// isFuture reports whether the channel is a future: returned by the
+// function that makes it, unbuffered, never received there, and fed by
+// exactly one send of one goroutine.
+func isFuture(ch *channel, total waitpath.Count, groupSize int) bool {
+	u := ch.uses
+	return len(u.Returns) > 0 && ch.room == 0 && groupSize == 1 &&
+		len(u.Recvs) == 0 && len(u.RecvCases) == 0 && total == waitpath.One
+}

@@ -1,0 +1,313 @@
+package waitpath
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
+)
+
+// A key is what distinguishes one state of the search from another: the
+// block, the starts passed and the path's flags. For each key only the
+// path that has received the fewest values is followed.
+type key struct {
+	b     *ssa.BasicBlock
+	set   uint64 // starts passed
+	flags uint8
+	// known and val hold the boolean flags (see bools) whose value the
+	// path determines: bit i of val is flag i's value when bit i of
+	// known is set.
+	known, val uint16
+}
+
+// A state is a path of the search at the start of block key.b.
+type state struct {
+	key
+	recvd   int
+	witness *chanuse.Case // the case behind leftThroughSelect
+}
+
+// Path flags: what a path did besides counting.
+const (
+	recvInOtherLoop   uint8 = 1 << iota // received inside a loop that is neither counted nor drained
+	recvInKnownLoop                     // received inside a counted or draining loop
+	leftThroughSelect                   // took a select case that is not a receive, since its last receive
+	branchedOnShared                    // took a branch decided by what the senders wrote
+)
+
+// isShared reports whether the condition v tests a value the senders
+// wrote: the value itself, an operand of it, or its negation.
+func (s *search) isShared(v ssa.Value) bool {
+	if len(s.q.Shared) == 0 {
+		return false
+	}
+	if s.q.Shared[v] {
+		return true
+	}
+	instr, ok := v.(ssa.Instruction)
+	if !ok {
+		return false
+	}
+	var ops [4]*ssa.Value
+	for _, op := range instr.Operands(ops[:0]) {
+		if *op != nil && s.q.Shared[*op] {
+			return true
+		}
+		if not, ok := (*op).(*ssa.UnOp); ok && not.Op == token.NOT && s.isShared(not) {
+			return true
+		}
+	}
+	return false
+}
+
+// eval returns the value of the boolean v on the path st, if the path
+// determines it.
+func (s *search) eval(v ssa.Value, st *state) (value, known bool) {
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.Value != nil && v.Value.Kind() == constant.Bool {
+			return constant.BoolVal(v.Value), true
+		}
+	case *ssa.Phi:
+		if i, ok := s.bools[v]; ok && st.known&(1<<i) != 0 {
+			return st.val&(1<<i) != 0, true
+		}
+	case *ssa.UnOp:
+		if v.Op == token.NOT {
+			x, ok := s.eval(v.X, st)
+			return !x, ok
+		}
+	}
+	return false, false
+}
+
+// enter sets the tracked flags of block to on the path st arriving from
+// block from: each phi takes the value of its edge from there.
+func (s *search) enter(from, to *ssa.BasicBlock, st *state) {
+	pred := slices.Index(to.Preds, from)
+	known, val := st.known, st.val
+	for _, instr := range to.Instrs {
+		phi, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		i, tracked := s.bools[phi]
+		if !tracked || pred < 0 {
+			continue
+		}
+		known &^= 1 << i
+		val &^= 1 << i
+		if v, ok := s.eval(phi.Edges[pred], st); ok {
+			known |= 1 << i
+			if v {
+				val |= 1 << i
+			}
+		}
+	}
+	st.known, st.val = known, val
+}
+
+func (s *search) run() *Leave {
+	b := s.made
+	from := slices.Index(b.Instrs, s.q.Made) + 1
+	if from == 0 {
+		panic("internal error: waitpath: make not in its block")
+	}
+	first := state{key: key{b: b}}
+	first.set = s.startAt[s.q.Made] // a call returning the channel starts its sender
+	s.walk(b, from, first)
+	for len(s.queue) > 0 && s.states < maxStates {
+		st := s.queue[0]
+		s.queue = s.queue[1:]
+		if s.best[st.key] < st.recvd {
+			continue // a better path to this state came later
+		}
+		s.walk(st.b, 0, st)
+	}
+	if s.states >= maxStates || len(s.leaves) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(s.leaves, func(a, b *Leave) int {
+		if (a.Case != nil) != (b.Case != nil) {
+			if a.Case != nil {
+				return -1
+			}
+			return 1
+		}
+		return int(a.Pos()) - int(b.Pos())
+	})
+	return s.leaves[0]
+}
+
+// walk follows a path through block b from instruction index from.
+func (s *search) walk(b *ssa.BasicBlock, from int, st state) {
+	st.b = b
+	for _, instr := range b.Instrs[from:] {
+		if instr == s.q.Made {
+			s.leave(instr, st) // a new channel replaces the one waited on
+			return
+		}
+		st.set |= s.startAt[instr]
+		if call, ok := instr.(ssa.CallInstruction); ok && s.q.Ends != nil && s.q.Ends(call) {
+			return
+		}
+		switch instr := instr.(type) {
+		case *ssa.UnOp:
+			if instr.Op == token.ARROW && s.q.Chans[instr.X] {
+				s.recv(&st, b)
+			}
+			if instr.Op == token.ARROW && s.q.Done[instr.X] {
+				return // the senders are done
+			}
+			if at, ok := s.q.Withdrawn[instr.X]; ok && instr.Op == token.ARROW {
+				st.set &^= s.startAt[at]
+			}
+		case *ssa.Return:
+			s.leave(instr, st)
+			return
+		}
+	}
+	for i, succ := range b.Succs {
+		next, alive := s.edge(b, i, st)
+		if !alive {
+			continue
+		}
+		s.enter(b, succ, &next)
+		next.b = succ
+		if old, seen := s.best[next.key]; seen && old <= next.recvd {
+			continue
+		}
+		s.best[next.key] = next.recvd
+		s.states++
+		s.queue = append(s.queue, next)
+	}
+}
+
+// recv counts a receive in block b on the path st, once senders run.
+func (s *search) recv(st *state, b *ssa.BasicBlock) {
+	if st.set == 0 {
+		return
+	}
+	if st.recvd < 1<<20 {
+		st.recvd++
+	}
+	if l := innermost(s.loops, b, s.made); l != nil {
+		st.flags |= s.kind[l]
+	}
+	st.flags &^= leftThroughSelect
+	st.witness = nil
+}
+
+// edge applies what taking successor i of block b means, and reports
+// whether the path goes on.
+func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
+	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return st, true
+	}
+	if v, known := s.eval(cond.Cond, &st); known && v != (i == 0) {
+		return st, false // the path has decided this condition the other way
+	}
+	if st.set != 0 && s.isShared(cond.Cond) {
+		st.flags |= branchedOnShared
+	}
+	if c, ok := s.dispatch[cond]; ok {
+		last := c.Index == len(c.Select.States)-1
+		switch {
+		case i == 0:
+			if !s.takeCase(&st, c) {
+				return st, false
+			}
+		case last && !c.Select.Blocking:
+			s.takeCase(&st, chanuse.Case{Select: c.Select, Index: -1})
+		}
+	}
+	if i == 1 && s.closed[cond] {
+		return st, false // closed: all values were received
+	}
+	if l := s.control[cond]; l != nil && !l.has(b.Succs[i]) && st.set != 0 {
+		st.flags &^= recvInKnownLoop // the loop ran its course
+		if trip, ok := s.trips[l]; ok {
+			if trip.Expr != "" || trip.Many {
+				return st, false // received as many as the loop counts, or cannot tell
+			}
+			st.recvd += int(min(trip.N, 1<<20))
+		}
+	}
+	return st, true
+}
+
+// takeCase applies taking select case c (Index -1: default), and
+// reports whether the case can fire at all.
+func (s *search) takeCase(st *state, c chanuse.Case) bool {
+	if c.Index >= 0 {
+		state := c.Select.States[c.Index]
+		if bits := s.startCase[c]; bits != 0 {
+			st.set |= bits
+			return true
+		}
+		if state.Dir == types.RecvOnly && s.q.Chans[state.Chan] {
+			s.recv(st, c.Select.Block())
+			return true
+		}
+		if state.Dir == types.RecvOnly && (s.q.Never[state.Chan] || s.q.Done[state.Chan]) {
+			return false // never fires, or the senders are done
+		}
+		if at, ok := s.q.Withdrawn[state.Chan]; ok && state.Dir == types.RecvOnly {
+			st.set &^= s.startAt[at]
+		}
+	}
+	if st.set != 0 {
+		st.flags |= leftThroughSelect
+		c := c
+		st.witness = &c
+	}
+	return true
+}
+
+// leave records the end of the path st at instr if it strands senders.
+func (s *search) leave(instr ssa.Instruction, st state) {
+	if st.set == 0 {
+		return
+	}
+	if ret, ok := instr.(*ssa.Return); ok {
+		for _, r := range ret.Results {
+			if s.q.Chans[r] {
+				return // the caller receives instead
+			}
+		}
+	}
+	var pending Count
+	for i, start := range s.q.Starts {
+		if st.set&(1<<i) != 0 {
+			pending = pending.Plus(start.Sends)
+		}
+	}
+	if !pending.Exceeds(st.recvd, s.q.Room) {
+		return
+	}
+	if st.flags&branchedOnShared != 0 {
+		return
+	}
+	left := st.flags&leftThroughSelect != 0
+	var visible bool
+	switch {
+	case pending.Stream:
+		// A stream's length is unknown: a buffered one may hold what is
+		// left, unless the receiver visibly quits receiving.
+		visible = left || st.flags&recvInKnownLoop != 0 || st.recvd == 0 && s.q.Room == 0
+	case pending.Maybe:
+		// Not every sender sends: only a receiver that leaves before
+		// any value, or through another case, visibly strands one.
+		visible = left || st.recvd == 0
+	default:
+		visible = left || st.flags&recvInOtherLoop == 0
+	}
+	if visible {
+		s.leaves = append(s.leaves, &Leave{At: instr, Case: st.witness, Recvd: st.recvd, Pending: pending})
+	}
+}

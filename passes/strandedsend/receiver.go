@@ -1,0 +1,101 @@
+package strandedsend
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
+)
+
+// receiverOf returns the question for the receiver's side: fn waiting on
+// group g, with what it knows of the function's other channels and of
+// what the senders write.
+func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
+	q := &waitpath.Query{
+		Fn:        sc.fn,
+		Info:      c.pass.TypesInfo,
+		Made:      ch.mk,
+		Chans:     map[ssa.Value]bool{},
+		Room:      ch.room,
+		Never:     map[ssa.Value]bool{},
+		Done:      map[ssa.Value]bool{},
+		Withdrawn: map[ssa.Value]ssa.Instruction{},
+		Ends:      isTestFailure,
+		Shared:    sharedWrites(sc.senders),
+	}
+	for _, m := range g {
+		for v := range sc.chans[m].uses.Values {
+			q.Chans[v] = true
+		}
+	}
+	for d, other := range sc.chans {
+		if other.never {
+			for v := range other.uses.Values {
+				q.Never[v] = true
+			}
+		}
+		if c.closedInstead(sc, d, g) {
+			for v := range other.uses.Values {
+				q.Done[v] = true
+			}
+		} else if s := c.closedByOne(sc, d, g); s != nil {
+			for v := range other.uses.Values {
+				q.Withdrawn[v] = s.site.Instr
+			}
+		}
+	}
+	return q
+}
+
+// sharedWrites returns the loads, in the function starting the senders,
+// of the variables their goroutines assign (decodeErr = err): what the
+// receiver decides on them follows the senders' progress.
+func sharedWrites(senders []*sender) map[ssa.Value]bool {
+	shared := map[ssa.Value]bool{}
+	for _, s := range senders {
+		fn := s.site.Fn
+		for i, fv := range fn.FreeVars {
+			if i >= len(s.site.Bindings) || !isAssigned(fv) {
+				continue
+			}
+			for _, ref := range *s.site.Bindings[i].Referrers() {
+				if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL {
+					shared[load] = true
+				}
+			}
+		}
+	}
+	return shared
+}
+
+// isAssigned reports whether a closure stores to its free variable fv.
+func isAssigned(fv *ssa.FreeVar) bool {
+	for _, ref := range *fv.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == fv {
+			return true
+		}
+	}
+	return false
+}
+
+// isTestFailure reports whether call fails or skips the running test
+// (t.Error, t.Fatalf, b.Skip, …): what a failing test leaks does not
+// outlive the failure worth fixing.
+func isTestFailure(call ssa.CallInstruction) bool {
+	fn := match.Callee(call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "testing":
+		switch fn.Name() {
+		case "Error", "Errorf", "Fail", "Fatal", "Fatalf", "FailNow", "Skip", "Skipf", "SkipNow":
+			return fn.Signature().Recv() != nil
+		}
+	case "github.com/stretchr/testify/require", "github.com/stretchr/testify/assert":
+		return match.IsFunc(fn, fn.Pkg().Path(), "Fail", "FailNow")
+	}
+	return false
+}

@@ -1,0 +1,113 @@
+package strandedsend
+
+import (
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
+)
+
+// closedInstead reports whether channel d is closed, instead of sent on,
+// by the one goroutine that sends on group g, and no send on g can follow
+// the close: once d is received from, that goroutine sends no more.
+//
+//	go func() {
+//		if err := read(); err != nil {
+//			errc <- err
+//			return
+//		}
+//		close(ok) // receiving from ok: errc will never be sent on
+//	}()
+func (c *checker) closedInstead(sc *scope, d int, g []int) bool {
+	only, n := c.signaller(sc, d, g)
+	if only == nil || n != 1 {
+		return false
+	}
+	_, ok := closesApart(only, sc.chans[d], g, false)
+	return ok
+}
+
+// signaller returns the sender on group g that uses channel d, when d is
+// a signal: used by that one goroutine, which runs once per channel, and
+// sent on by none. It also returns how many senders send on g.
+func (c *checker) signaller(sc *scope, d int, g []int) (*sender, int) {
+	ch := sc.chans[d]
+	if !ch.ok || slices.Contains(g, d) || len(ch.in) != 1 {
+		return nil, 0
+	}
+	var user *sender
+	n := 0
+	for _, s := range sc.senders {
+		if s.touchesAny([]int{d}) {
+			return nil, 0 // it is sent on: a value, not a signal
+		}
+		if s.touchesAny(g) {
+			n++
+			if ch.in[s.site] != nil {
+				user = s
+			}
+		}
+	}
+	if user == nil || c.tripOf(sc.fn, user.site, ch.mk) != waitpath.One {
+		return nil, 0
+	}
+	return user, n
+}
+
+// closesApart checks the closes of channel d in sender s against its plain
+// sends on group g. It reports how many closes s makes and whether each is
+// in the goroutine's own function with no send on g after it, nor (with
+// before set) before it. A deferred close runs after every send: it is
+// ignored, or with before set, fails the check.
+func closesApart(s *sender, d *channel, g []int, before bool) (int, bool) {
+	n := 0
+	for _, u := range d.in[s.site] {
+		for _, cl := range u.Closes {
+			if _, deferred := cl.(*ssa.Defer); deferred {
+				if before {
+					return 0, false
+				}
+				continue
+			}
+			if cl.Parent() != s.site.Fn {
+				return 0, false
+			}
+			n++
+			for _, o := range s.ops {
+				at := o.anchor
+				if at == nil {
+					at = o.instr
+				}
+				if o.plainFor(g) && (reaches(cl, at) || before && reaches(at, cl)) {
+					return 0, false
+				}
+			}
+		}
+	}
+	return n, true
+}
+
+// closedByOne returns the sender, one of several on group g, that closes
+// channel d instead of sending on g: on none of its paths does a send on g
+// come before or after the close. Receiving from d then means that sender
+// sent nothing, and what was received came from the others.
+//
+//	go func() { errc <- first() }()
+//	go func() {
+//		if err := second(); err != nil {
+//			errc <- err
+//			return
+//		}
+//		close(ok) // receiving from ok: this goroutine sent nothing on errc
+//	}()
+func (c *checker) closedByOne(sc *scope, d int, g []int) *sender {
+	closer, _ := c.signaller(sc, d, g)
+	if closer == nil {
+		return nil
+	}
+	if n, ok := closesApart(closer, sc.chans[d], g, true); !ok || n == 0 {
+		return nil
+	}
+	return closer
+}
