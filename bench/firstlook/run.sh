@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# bench/firstlook/run.sh runs admitlint on modules as a new user would:
+# each module's own source, at a pinned version, with its own go.mod,
+# tests included (`admitlint -json ./...` in a writable copy), and records
+# per module the findings, the wall time, the peak memory, the exit code
+# and any package error.
+#
+#	bash bench/firstlook/run.sh [--bin PATH] [--out DIR] [--count-only] LIST
+#
+# LIST names one module a line, "module version", # for comments:
+# bench/firstlook/validation-*.txt are the validation sets (run once, at
+# the end of a round: see docs/findings.md), develop.txt the modules
+# rules are developed on. --count-only counts each module's packages and
+# does not run admitlint (for choosing a validation set without looking).
+#
+# Output under DIR (default bench/out/firstlook-<list>-<time>):
+# findings/<module>.json, <module>.err, and summary.tsv (module, version,
+# packages, exit code, wall seconds, peak RSS MiB, package errors).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+
+bin="" out="" count_only=0
+while (($#)); do
+	case $1 in
+	--bin) bin=$2; shift 2 ;;
+	--out) out=$2; shift 2 ;;
+	--count-only) count_only=1; shift ;;
+	-h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+	*) break ;;
+	esac
+done
+(($# == 1)) || { echo "usage: bash bench/firstlook/run.sh [--bin PATH] [--out DIR] [--count-only] LIST" >&2; exit 2; }
+list=$1
+[[ -n $out ]] || out=$root/bench/out/firstlook-$(basename "$list" .txt)-$(date -u +%Y%m%dT%H%M%S)
+mkdir -p "$out/findings" "$out/src"
+if ((!count_only)); then
+	if [[ -z $bin ]]; then
+		bin=$out/admitlint
+		go build -o "$bin" ./cmd/admitlint
+	fi
+	bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+fi
+export GOWORK=off GOFLAGS=-mod=mod GOTOOLCHAIN=local
+
+printf 'module\tversion\tpackages\texit\twall_s\tpeak_rss_mib\tpackage_errors\n' > "$out/summary.tsv"
+grep -v '^\s*#' "$list" | while read -r mod version; do
+	[[ -n ${mod:-} ]] || continue
+	name=${mod//\//_}
+	dir=$(go mod download -json "$mod@$version" | sed -n 's/^\s*"Dir": "\(.*\)",$/\1/p')
+	[[ -d $dir ]] || { echo "$mod@$version: not downloaded" >&2; continue; }
+	src=$out/src/$name
+	rm -rf "$src"; cp -r "$dir" "$src"; chmod -R u+w "$src"
+	pkgs=$(cd "$src" && { go list -e ./... 2>/dev/null || true; } | wc -l)
+	if ((count_only)); then
+		printf '%s\t%s\t%s\t-\t-\t-\t-\n' "$mod" "$version" "$pkgs" >> "$out/summary.tsv"
+		echo "$mod $version: $pkgs packages"
+		continue
+	fi
+	(cd "$src" && go mod download >/dev/null 2>&1 || true)
+	start=$(date +%s.%N)
+	set +e
+	(cd "$src" && /usr/bin/time -f '%M' -o "$out/$name.rss" "$bin" -json ./... > "$out/findings/$name.json" 2> "$out/$name.err")
+	rc=$?
+	set -e
+	wall=$(echo "$(date +%s.%N) - $start" | bc)
+	rss=$(( $(tail -1 "$out/$name.rss") / 1024 ))
+	errs=$(grep -c '"error"' "$out/findings/$name.json" || true)
+	printf '%s\t%s\t%s\t%s\t%.0f\t%s\t%s\n' "$mod" "$version" "$pkgs" "$rc" "$wall" "$rss" "$errs" >> "$out/summary.tsv"
+	echo "$mod $version: exit $rc, ${wall%.*}s, ${rss} MiB, $pkgs packages, $errs package errors"
+done
+echo "results in $out"
