@@ -75,3 +75,49 @@ func OnCycle(fn *ssa.Function) []bool {
 	}
 	return result
 }
+
+// A Loop is a natural loop of a function's control-flow graph: a header
+// that dominates every block of the loop, entered only through it.
+type Loop struct {
+	Header *ssa.BasicBlock
+	Blocks []bool // indexed by block index
+	Size   int    // the number of its blocks
+}
+
+// Has reports whether block b belongs to the loop.
+func (l *Loop) Has(b *ssa.BasicBlock) bool { return l.Blocks[b.Index] }
+
+// Loops returns fn's natural loops, one per header.
+func Loops(fn *ssa.Function) []*Loop {
+	var loops []*Loop
+	byHeader := map[*ssa.BasicBlock]*Loop{}
+	for _, b := range fn.Blocks {
+		for _, h := range b.Succs {
+			if !h.Dominates(b) {
+				continue
+			}
+			l := byHeader[h]
+			if l == nil {
+				l = &Loop{Header: h, Blocks: make([]bool, len(fn.Blocks))}
+				l.Blocks[h.Index] = true
+				l.Size = 1
+				byHeader[h] = l
+				loops = append(loops, l)
+			}
+			// The blocks that reach the back edge without passing the
+			// header belong to the loop.
+			stack := []*ssa.BasicBlock{b}
+			for len(stack) > 0 {
+				x := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				if l.Blocks[x.Index] {
+					continue
+				}
+				l.Blocks[x.Index] = true
+				l.Size++
+				stack = append(stack, x.Preds...)
+			}
+		}
+	}
+	return loops
+}

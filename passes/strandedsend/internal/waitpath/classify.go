@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
 // classifyLoops sorts the loops that receive (and do not contain the
@@ -15,9 +17,9 @@ import (
 // that receives on every iteration counts as a receive of the outer one.
 func (s *search) classifyLoops() {
 	loops := slices.Clone(s.loops)
-	slices.SortStableFunc(loops, func(a, b *loop) int { return a.size - b.size })
+	slices.SortStableFunc(loops, func(a, b *ssacfg.Loop) int { return a.Size - b.Size })
 	for _, l := range loops {
-		if l.has(s.made) {
+		if l.Has(s.made) {
 			continue
 		}
 		pos, depth := s.recvPos(l)
@@ -45,9 +47,9 @@ func (s *search) classifyLoops() {
 
 // recvPos returns the position of a receive in loop l, and how many
 // loops inside l enclose it.
-func (s *search) recvPos(l *loop) (token.Pos, int) {
+func (s *search) recvPos(l *ssacfg.Loop) (token.Pos, int) {
 	for _, b := range s.q.Fn.Blocks {
-		if !l.has(b) {
+		if !l.Has(b) {
 			continue
 		}
 		for _, instr := range b.Instrs {
@@ -67,7 +69,7 @@ func (s *search) recvPos(l *loop) (token.Pos, int) {
 			if pos.IsValid() {
 				depth := 0
 				for _, inner := range s.loops {
-					if inner != l && inner.has(b) && inner.size < l.size && l.has(inner.header) {
+					if inner != l && inner.Has(b) && inner.Size < l.Size && l.Has(inner.Header) {
 						depth++
 					}
 				}
@@ -82,16 +84,16 @@ func (s *search) recvPos(l *loop) (token.Pos, int) {
 // edge in the loop and one out of it, in its header or testing an
 // ordering (i < n; range loops also test 0 < n before entering). Other
 // exits (a break on err != nil, a return) leave early.
-func (s *search) findControl(l *loop) {
+func (s *search) findControl(l *ssacfg.Loop) {
 	for _, b := range s.q.Fn.Blocks {
 		cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok || l.has(b.Succs[0]) == l.has(b.Succs[1]) || s.control[cond] != nil {
+		if !ok || l.Has(b.Succs[0]) == l.Has(b.Succs[1]) || s.control[cond] != nil {
 			continue // not an exit, or an inner loop's
 		}
 		if _, isCase := s.dispatch[cond]; isCase || s.closed[cond] {
 			continue // a select case or a closed channel, not the loop's test
 		}
-		if b == l.header || isOrdering(cond.Cond) {
+		if b == l.Header || isOrdering(cond.Cond) {
 			s.control[cond] = l
 		}
 	}
@@ -111,9 +113,9 @@ func isOrdering(v ssa.Value) bool {
 }
 
 // drains reports whether l leaves when a receive finds the channel closed.
-func (s *search) drains(l *loop) bool {
+func (s *search) drains(l *ssacfg.Loop) bool {
 	for cond, closed := range s.closed {
-		if closed && l.has(cond.Block()) && !l.has(cond.Block().Succs[1]) {
+		if closed && l.Has(cond.Block()) && !l.Has(cond.Block().Succs[1]) {
 			return true
 		}
 	}
@@ -122,20 +124,20 @@ func (s *search) drains(l *loop) bool {
 
 // everyIterationReceives reports whether every path around l, from its
 // header back to it, receives from the channel.
-func (s *search) everyIterationReceives(l *loop) bool {
-	if s.receivesIn(l.header) {
+func (s *search) everyIterationReceives(l *ssacfg.Loop) bool {
+	if s.receivesIn(l.Header) {
 		return true
 	}
 	seen := make([]bool, len(s.q.Fn.Blocks))
-	stack := []*ssa.BasicBlock{l.header}
+	stack := []*ssa.BasicBlock{l.Header}
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for i, succ := range b.Succs {
-			if !l.has(succ) || s.isRecvEdge(b, i) || s.isDeadEdge(b, i) || s.isInnerExit(l, b, i) {
+			if !l.Has(succ) || s.isRecvEdge(b, i) || s.isDeadEdge(b, i) || s.isInnerExit(l, b, i) {
 				continue
 			}
-			if succ == l.header {
+			if succ == l.Header {
 				return false
 			}
 			if !seen[succ.Index] && !s.receivesIn(succ) {
@@ -189,13 +191,13 @@ func (s *search) recvCase(b *ssa.BasicBlock, i int) (ssa.Value, bool) {
 
 // isInnerExit reports whether successor i of b ends a loop inside l that
 // receives on every iteration: having run, it has received.
-func (s *search) isInnerExit(l *loop, b *ssa.BasicBlock, i int) bool {
+func (s *search) isInnerExit(l *ssacfg.Loop, b *ssa.BasicBlock, i int) bool {
 	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if !ok {
 		return false
 	}
 	inner := s.control[cond]
-	if inner == nil || inner == l || inner.has(b.Succs[i]) {
+	if inner == nil || inner == l || inner.Has(b.Succs[i]) {
 		return false
 	}
 	_, every := s.trips[inner]

@@ -7,60 +7,17 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/ssacfg"
 )
-
-// A loop is a natural loop of a function's control-flow graph: a header
-// that dominates every block of the loop, entered only through it.
-type loop struct {
-	header *ssa.BasicBlock
-	blocks []bool // indexed by block index
-	size   int
-}
-
-func (l *loop) has(b *ssa.BasicBlock) bool { return l.blocks[b.Index] }
-
-// findLoops returns fn's natural loops, one per header.
-func findLoops(fn *ssa.Function) []*loop {
-	var loops []*loop
-	byHeader := map[*ssa.BasicBlock]*loop{}
-	for _, b := range fn.Blocks {
-		for _, h := range b.Succs {
-			if !h.Dominates(b) {
-				continue
-			}
-			l := byHeader[h]
-			if l == nil {
-				l = &loop{header: h, blocks: make([]bool, len(fn.Blocks))}
-				l.blocks[h.Index] = true
-				l.size = 1
-				byHeader[h] = l
-				loops = append(loops, l)
-			}
-			// The blocks that reach the back edge without passing the
-			// header belong to the loop.
-			stack := []*ssa.BasicBlock{b}
-			for len(stack) > 0 {
-				x := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				if l.blocks[x.Index] {
-					continue
-				}
-				l.blocks[x.Index] = true
-				l.size++
-				stack = append(stack, x.Preds...)
-			}
-		}
-	}
-	return loops
-}
 
 // innermost returns the smallest loop containing b but not the block
 // outside, or nil. Loops around outside (the make of a channel) repeat
 // the whole story with a new channel; they are not loops over its values.
-func innermost(loops []*loop, b, outside *ssa.BasicBlock) *loop {
-	var best *loop
+func innermost(loops []*ssacfg.Loop, b, outside *ssa.BasicBlock) *ssacfg.Loop {
+	var best *ssacfg.Loop
 	for _, l := range loops {
-		if l.has(b) && !l.has(outside) && (best == nil || l.size < best.size) {
+		if l.Has(b) && !l.Has(outside) && (best == nil || l.Size < best.Size) {
 			best = l
 		}
 	}
@@ -222,8 +179,8 @@ func countOf(e ast.Expr, info *types.Info, length bool) Count {
 // not block outside.
 func LoopsAround(fn *ssa.Function, b, outside *ssa.BasicBlock) int {
 	n := 0
-	for _, l := range findLoops(fn) {
-		if l.has(b) && !l.has(outside) {
+	for _, l := range ssacfg.Loops(fn) {
+		if l.Has(b) && !l.Has(outside) {
 			n++
 		}
 	}

@@ -229,7 +229,7 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 	if i == 1 && s.closed[cond] {
 		return st, false // closed: all values were received
 	}
-	if l := s.control[cond]; l != nil && !l.has(b.Succs[i]) && st.set != 0 {
+	if l := s.control[cond]; l != nil && !l.Has(b.Succs[i]) && st.set != 0 {
 		st.flags &^= recvInKnownLoop // the loop ran its course
 		if trip, ok := s.trips[l]; ok {
 			if trip.Expr != "" || trip.Many {

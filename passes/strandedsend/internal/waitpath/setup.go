@@ -6,16 +6,18 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/admitlint/admitlint/internal/ssacfg"
+
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
 )
 
 type search struct {
 	q         *Query
 	made      *ssa.BasicBlock
-	loops     []*loop
-	kind      map[*loop]uint8   // recvInOtherLoop or recvInKnownLoop, for loops that receive
-	trips     map[*loop]Count   // trip counts of loops that receive on every iteration (Many: not counted)
-	control   map[*ssa.If]*loop // ifs whose one edge stays in a receiving loop and the other leaves it normally
+	loops     []*ssacfg.Loop
+	kind      map[*ssacfg.Loop]uint8   // recvInOtherLoop or recvInKnownLoop, for loops that receive
+	trips     map[*ssacfg.Loop]Count   // trip counts of loops that receive on every iteration (Many: not counted)
+	control   map[*ssa.If]*ssacfg.Loop // ifs whose one edge stays in a receiving loop and the other leaves it normally
 	dispatch  map[*ssa.If]chanuse.Case
 	bodies    map[chanuse.Case]*ssa.BasicBlock
 	closed    map[*ssa.If]bool // false edge: the channel was closed
@@ -37,10 +39,10 @@ func newSearch(q *Query) *search {
 	s := &search{
 		q:         q,
 		made:      q.Made.Block(),
-		loops:     findLoops(q.Fn),
-		kind:      map[*loop]uint8{},
-		trips:     map[*loop]Count{},
-		control:   map[*ssa.If]*loop{},
+		loops:     ssacfg.Loops(q.Fn),
+		kind:      map[*ssacfg.Loop]uint8{},
+		trips:     map[*ssacfg.Loop]Count{},
+		control:   map[*ssa.If]*ssacfg.Loop{},
 		dispatch:  map[*ssa.If]chanuse.Case{},
 		bodies:    map[chanuse.Case]*ssa.BasicBlock{},
 		closed:    map[*ssa.If]bool{},
