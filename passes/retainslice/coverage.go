@@ -1,51 +1,156 @@
 package retainslice
 
 import (
+	"go/constant"
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/internal/ssacfg"
 	"github.com/admitlint/admitlint/passes/retainslice/internal/borrow"
 )
 
-// isCoverage reports whether sink s keeps every record of its buffer, so
-// that the pieces together are the buffer and copying them saves nothing:
-// a loop that, on every iteration, keeps a piece cut from the cursor it
-// advances through the buffer (a record parser), or keeps each field of a
-// split as a value. Map keys do not count, since repeated keys keep one
-// piece for many; nor do pieces of pieces (a field of each line), nor
-// regexp matches, which are a selection.
-//
-//	loop: s = φ[whole, t3]; t1 = s[i:j]; m[k] = t1; t3 = s[j+n:]; jump loop
-func (c *checker) isCoverage(st borrow.State, s sink) bool {
-	if st.Nested || s.kind == returned || s.kind == captured {
-		return false
-	}
-	switch {
-	case isCursorCut(st.From):
-	case isSplit(st.From) && !s.key:
-	default:
-		return false
-	}
-	return isEveryIteration(s.instr.Block())
+// A kept is one piece of the root being checked and one place where it
+// outlives the function.
+type kept struct {
+	v  ssa.Value
+	st borrow.State
+	s  sink
 }
 
-// isCursorCut reports whether v is a slice of a loop's cursor: a φ-node
-// one of whose edges is a sub-slice of itself.
-func isCursorCut(v ssa.Value) bool {
-	cut, ok := v.(*ssa.Slice)
-	if !ok {
+// isRecordKept reports whether k is where a loop over the records of its
+// buffer keeps what it parses: the pieces kept together are the buffer,
+// and copying them would cost what they pin.
+//
+// The records are the parts of a split (for _, line := range
+// strings.Split(s, "\n")) or the pieces a cursor cuts as it advances
+// through the buffer (for len(s) > 0 { …; s = s[j:] }). The loop keeps
+// its records when every iteration that goes round keeps a piece of the
+// root (stores, appends or sends one: any place in keeps), except
+// iterations that discard a blank or comment record (line == "",
+// strings.HasPrefix(line, "#")); an iteration that ends the loop (a
+// return, a panic, log.Fatal) does not go round. A test of a record's
+// field against a constant (switch verb { case "packagefile": … })
+// dispatches on the kind of record, and only the kind tested must keep.
+//
+// Not records kept: a piece returned or captured (it leaves once, so it
+// is a fixed handful); a piece of a record cut at constant bounds
+// (line[:2], a short fixed part of each record); a map key stored with a
+// constant (seen[word] = true), or counted (counts[word]++): keys repeat
+// there, so one piece stands for many
+// occurrences and pins the buffer for them; and any loop that keeps some records and skips others
+// for what they hold (a filter, a search), which is a selection.
+func (c *checker) isRecordKept(fn *ssa.Function, k kept, keeps map[*ssa.BasicBlock]bool) bool {
+	if k.s.kind == returned || k.s.kind == captured || isFixedCut(k.v) {
 		return false
 	}
-	phi, ok := cut.X.(*ssa.Phi)
-	if !ok {
+	if k.s.key && (isSetUpdate(k.s.instr) || isCounter(k.s.instr)) {
 		return false
 	}
-	for _, e := range phi.Edges {
-		if next, ok := e.(*ssa.Slice); ok && next.X == phi {
-			return true
+	loop := c.recordLoop(fn, k.st.From)
+	if loop == nil || !loop.Has(k.s.instr.Block()) {
+		return false
+	}
+	return !c.goesRoundWithoutKeeping(loop, keeps)
+}
+
+// recordLoop returns the loop over the records that from, where a piece
+// was first cut, produces: the loop whose header holds the cursor from
+// cuts, or the innermost loop that reads the elements of the split from
+// is. It returns nil if from cuts no records.
+func (c *checker) recordLoop(fn *ssa.Function, from ssa.Value) *ssacfg.Loop {
+	if cursor := cursorOf(from); cursor != nil {
+		return innermost(c.loops(fn), cursor.Block())
+	}
+	if !isSplit(from) {
+		return nil
+	}
+	var best *ssacfg.Loop
+	for _, ref := range *from.Referrers() {
+		switch ref.(type) {
+		case *ssa.IndexAddr, *ssa.Index:
+			if l := innermost(c.loops(fn), ref.Block()); l != nil && (best == nil || l.Size < best.Size) {
+				best = l
+			}
 		}
 	}
+	return best
+}
+
+// loops returns fn's natural loops, memoised for the function checked.
+func (c *checker) loops(fn *ssa.Function) []*ssacfg.Loop {
+	if c.loopsOf != fn {
+		c.loopsOf, c.fnLoops = fn, ssacfg.Loops(fn)
+	}
+	return c.fnLoops
+}
+
+// innermost returns the smallest loop holding b, or nil.
+func innermost(loops []*ssacfg.Loop, b *ssa.BasicBlock) *ssacfg.Loop {
+	var best *ssacfg.Loop
+	for _, l := range loops {
+		if l.Has(b) && (best == nil || l.Size < best.Size) {
+			best = l
+		}
+	}
+	return best
+}
+
+// cursorOf returns the φ-node a cut advances through the buffer, when v
+// is a piece cut from one: a slice of it, or the part before the
+// separator of a Cut of it, where one of the φ's edges is a later part of
+// itself (s = s[j:], or the rest of the Cut).
+//
+//	loop: s = φ[whole, t3]; t1 = s[i:j]; …; t3 = s[j+n:]; jump loop
+func cursorOf(v ssa.Value) *ssa.Phi {
+	var x ssa.Value
+	switch v := v.(type) {
+	case *ssa.Slice:
+		x = v.X
+	case *ssa.Extract:
+		call, ok := v.Tuple.(*ssa.Call)
+		if !ok || v.Index != 0 || !isCut(call) {
+			return nil
+		}
+		x = call.Call.Args[0]
+	case *ssa.Call:
+		if !isCut(v) {
+			return nil
+		}
+		x = v.Call.Args[0]
+	default:
+		return nil
+	}
+	phi, ok := x.(*ssa.Phi)
+	if !ok {
+		return nil
+	}
+	for _, e := range phi.Edges {
+		if advances(e, phi) {
+			return phi
+		}
+	}
+	return nil
+}
+
+// advances reports whether e is a later part of the cursor phi: a slice
+// of it, or the rest of a Cut of it.
+func advances(e ssa.Value, phi *ssa.Phi) bool {
+	switch e := e.(type) {
+	case *ssa.Slice:
+		return e.X == phi
+	case *ssa.Extract:
+		call, ok := e.Tuple.(*ssa.Call)
+		return ok && e.Index == 1 && isCut(call) && call.Call.Args[0] == phi
+	}
 	return false
+}
+
+// isCut reports whether call is bytes.Cut or strings.Cut.
+func isCut(call *ssa.Call) bool {
+	fn := match.Callee(call)
+	return match.IsFunc(fn, "bytes", "Cut") || match.IsFunc(fn, "strings", "Cut")
 }
 
 // isSplit reports whether v is a call of bytes or strings Split or Fields
@@ -60,48 +165,236 @@ func isSplit(v ssa.Value) bool {
 		match.IsFunc(fn, "strings", "Split", "SplitN", "SplitAfter", "SplitAfterN", "Fields", "FieldsFunc")
 }
 
-// isEveryIteration reports whether b is in a loop and runs on every
-// iteration of the innermost one: it dominates each of the loop's back
-// edges. Iterations that leave the loop (a panic, a return) do not count.
-func isEveryIteration(b *ssa.BasicBlock) bool {
-	for h := b; h != nil; h = h.Idom() {
-		var latches []*ssa.BasicBlock
-		for _, p := range h.Preds {
-			if h.Dominates(p) {
-				latches = append(latches, p)
+// isFixedCut reports whether v is a slice with constant bounds (line[:2],
+// hdr[4:12]): a short part of fixed size, whatever the record's length.
+func isFixedCut(v ssa.Value) bool {
+	s, ok := v.(*ssa.Slice)
+	if !ok || s.High == nil {
+		return false
+	}
+	_, low := s.Low.(*ssa.Const)
+	_, high := s.High.(*ssa.Const)
+	return (s.Low == nil || low) && high
+}
+
+// isSetUpdate reports whether the map update instr stores a constant
+// (seen[w] = true, set[k] = struct{}{}): a set, whose keys repeat.
+func isSetUpdate(instr ssa.Instruction) bool {
+	up, ok := instr.(*ssa.MapUpdate)
+	if !ok {
+		return false
+	}
+	_, constant := up.Value.(*ssa.Const)
+	return constant
+}
+
+// isCounter reports whether the map update instr adds a constant to what
+// the map holds under the same key: counts[k]++, counts[k] += 2.
+func isCounter(instr ssa.Instruction) bool {
+	up, ok := instr.(*ssa.MapUpdate)
+	if !ok {
+		return false
+	}
+	add, ok := up.Value.(*ssa.BinOp)
+	if !ok || add.Op != token.ADD {
+		return false
+	}
+	x, k := add.X, add.Y
+	if _, isConst := x.(*ssa.Const); isConst {
+		x, k = k, x
+	}
+	if ex, ok := x.(*ssa.Extract); ok { // v, ok := m[k]
+		x = ex.Tuple
+	}
+	l, ok := x.(*ssa.Lookup)
+	_, isConst := k.(*ssa.Const)
+	return ok && isConst && l.X == up.Map && l.Index == up.Key
+}
+
+// goesRoundWithoutKeeping reports whether some iteration of loop can go
+// from its header back to it without passing a block in keeps. At a test
+// that discards blank or comment records it follows only the edge that
+// keeps the record; at a dispatch on a record's kind it stops when some
+// kind is kept from there on.
+func (c *checker) goesRoundWithoutKeeping(loop *ssacfg.Loop, keeps map[*ssa.BasicBlock]bool) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{loop.Header}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] || keeps[b] {
+			continue
+		}
+		seen[b] = true
+		succs := b.Succs
+		switch test, keep := c.recordTest(b); test {
+		case discard:
+			succs = b.Succs[keep : keep+1]
+		case dispatch:
+			if reachesKeep(b, loop, keeps) {
+				continue // a parser: some kind of record is kept
 			}
 		}
-		if len(latches) == 0 || !reachesLatch(b, h, latches) {
-			continue // h heads no loop holding b
-		}
-		for _, l := range latches {
-			if !b.Dominates(l) {
-				return false
+		for _, s := range succs {
+			if s == loop.Header {
+				return true
+			}
+			if loop.Has(s) {
+				stack = append(stack, s)
 			}
 		}
-		return true
 	}
 	return false
 }
 
-// reachesLatch reports whether some latch of the loop headed by h is
-// reachable from b without passing through h: then b is in the loop.
-func reachesLatch(b, h *ssa.BasicBlock, latches []*ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{h: true}
-	stack := []*ssa.BasicBlock{b}
+// reachesKeep reports whether a block in keeps can follow b in the same
+// iteration of loop.
+func reachesKeep(b *ssa.BasicBlock, loop *ssacfg.Loop, keeps map[*ssa.BasicBlock]bool) bool {
+	seen := map[*ssa.BasicBlock]bool{b: true}
+	stack := append([]*ssa.BasicBlock(nil), b.Succs...)
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, l := range latches {
-			if x == l {
-				return true
-			}
+		if seen[x] || x == loop.Header || !loop.Has(x) {
+			continue
 		}
-		for _, y := range x.Succs {
-			if !seen[y] {
-				seen[y] = true
-				stack = append(stack, y)
-			}
+		if keeps[x] {
+			return true
+		}
+		seen[x] = true
+		stack = append(stack, x.Succs...)
+	}
+	return false
+}
+
+// A recordTestKind says what an if testing a piece of a record does.
+type recordTestKind int
+
+const (
+	notRecordTest recordTestKind = iota
+	discard                      // drops a blank or comment record: x == "", len(x) == 0, strings.HasPrefix(x, "#"), x[0] == '#'
+	dispatch                     // tests the record's kind: x == "packagefile", switch verb { … }
+)
+
+// recordTest classifies the if ending b, and for a discard returns the
+// index of the successor on which the record is not dropped.
+func (c *checker) recordTest(b *ssa.BasicBlock) (recordTestKind, int) {
+	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return notRecordTest, 0
+	}
+	v, negated := cond.Cond, false
+	for {
+		not, ok := v.(*ssa.UnOp)
+		if !ok || not.Op != token.NOT {
+			break
+		}
+		v, negated = not.X, !negated
+	}
+	kind, whenTrue := c.classifyTest(v)
+	// whenTrue: the test holds when the record is dropped (discard).
+	if kind == discard && whenTrue == negated {
+		return discard, 0 // the true edge keeps it
+	}
+	return kind, 1
+}
+
+// classifyTest classifies a condition on a piece of the root, and for a
+// discard reports whether the condition holds when the record is dropped
+// (x == "") rather than when it is kept (x != "").
+func (c *checker) classifyTest(v ssa.Value) (recordTestKind, bool) {
+	switch v := v.(type) {
+	case *ssa.BinOp:
+		if v.Op != token.EQL && v.Op != token.NEQ {
+			return notRecordTest, false
+		}
+		x, k := v.X, v.Y
+		if _, isConst := x.(*ssa.Const); isConst {
+			x, k = k, x
+		}
+		konst, isConst := k.(*ssa.Const)
+		if !isConst || konst.Value == nil || !c.isPieceOrByte(x) {
+			return notRecordTest, false
+		}
+		switch {
+		case isLenOf(x) && isZero(konst), isBlank(konst), isCommentByte(konst) && !isLenOf(x):
+			return discard, v.Op == token.EQL
+		case isLenOf(x):
+			return notRecordTest, false
+		}
+		return dispatch, false
+	case *ssa.Call:
+		fn := match.Callee(v)
+		if (match.IsFunc(fn, "strings", "HasPrefix") || match.IsFunc(fn, "bytes", "HasPrefix")) && len(v.Call.Args) == 2 &&
+			c.isPieceOrByte(v.Call.Args[0]) && isCommentPrefix(v.Call.Args[1]) {
+			return discard, true
+		}
+	}
+	return notRecordTest, false
+}
+
+// isPieceOrByte reports whether v is a piece of the root, its length, or
+// a byte of it.
+func (c *checker) isPieceOrByte(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.Call:
+		if isLenOf(x) {
+			v = x.Call.Args[0]
+		}
+	case *ssa.Index:
+		v = x.X
+	case *ssa.UnOp:
+		if addr, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+			v = addr.X
+		}
+	}
+	st, ok := c.states[v]
+	return ok && st.Depth == 0 && !st.Ptr
+}
+
+// isLenOf reports whether v is len(x).
+func isLenOf(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	b, ok := call.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "len"
+}
+
+func isBlank(k *ssa.Const) bool {
+	return k.Value.Kind() == constant.String && constant.StringVal(k.Value) == ""
+}
+
+func isZero(k *ssa.Const) bool {
+	return k.Value.Kind() == constant.Int && constant.Sign(k.Value) == 0
+}
+
+// commentMarks are what comment lines of line-oriented formats begin with.
+var commentMarks = []string{"#", "//", ";", "--", "%", "!"}
+
+// isCommentByte reports whether k is the first byte of a comment mark.
+func isCommentByte(k *ssa.Const) bool {
+	if k.Value.Kind() != constant.Int {
+		return false
+	}
+	b, ok := constant.Int64Val(k.Value)
+	return ok && (b == '#' || b == '/' || b == ';' || b == '%' || b == '!')
+}
+
+// isCommentPrefix reports whether v is a constant comment mark.
+func isCommentPrefix(v ssa.Value) bool {
+	if conv, ok := v.(*ssa.Convert); ok { // []byte("#")
+		v = conv.X
+	}
+	k, ok := v.(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+		return false
+	}
+	s := constant.StringVal(k.Value)
+	for _, m := range commentMarks {
+		if s == m {
+			return true
 		}
 	}
 	return false

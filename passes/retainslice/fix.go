@@ -1,6 +1,7 @@
 package retainslice
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -10,43 +11,82 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// cloneFix returns the fix that copies the piece where it leaves the
-// function: the expression at the sink wrapped in bytes.Clone,
-// strings.Clone or slices.Clone, the import added when missing. There is
-// none when the sink has no expression (a bare return), when the copy
-// would change the type (a named string type), or when the file's Go
-// version predates the function.
-func (c *checker) cloneFix(at site) []analysis.SuggestedFix {
-	if at.expr == nil {
+// cloneFix returns the fix that copies each piece where it leaves the
+// function: the expression at each site wrapped in bytes.Clone,
+// strings.Clone or slices.Clone, the imports added when missing. There is
+// none when a site has no expression (a bare return), when the copy would
+// change the type (a named string type), or when the file's Go version
+// predates the function: a fix that copies only some of the pieces would
+// not free the buffer.
+func (c *checker) cloneFix(sites []site) []analysis.SuggestedFix {
+	var edits []analysis.TextEdit
+	imports := map[string]bool{}
+	var copied []string
+	for _, at := range sites {
+		e, imp, ok := c.cloneEdits(at, imports)
+		if !ok {
+			return nil
+		}
+		edits = append(edits, e...)
+		if imp != nil {
+			edits = append(edits, *imp)
+		}
+		copied = append(copied, exprText(at.expr))
+	}
+	if len(edits) == 0 {
 		return nil
+	}
+	_, pkg := c.clonerOf(sites[0])
+	msg := "Copy " + copied[0] + " with " + pkg + ".Clone"
+	if len(copied) > 1 {
+		msg = fmt.Sprintf("Copy %s and %d more with Clone", copied[0], len(copied)-1)
+	}
+	return []analysis.SuggestedFix{{Message: msg, TextEdits: edits}}
+}
+
+// clonerOf returns the type of the expression at a site and the package
+// whose Clone copies it.
+func (c *checker) clonerOf(at site) (types.Type, string) {
+	if at.expr == nil {
+		return nil, ""
 	}
 	t := c.pass.TypesInfo.TypeOf(at.expr)
 	if t == nil {
-		return nil
+		return nil, ""
 	}
-	pkg, minGo := cloner(t)
+	pkg, _ := cloner(t)
+	return t, pkg
+}
+
+// cloneEdits returns the edits wrapping the expression at a site in a
+// Clone, and the import to add unless imports (the packages already being
+// imported by the fix, keyed by file and path) has it.
+func (c *checker) cloneEdits(at site, imports map[string]bool) ([]analysis.TextEdit, *analysis.TextEdit, bool) {
+	t, pkg := c.clonerOf(at)
 	if pkg == "" || types.Unalias(t) != types.Typ[types.String] && isString(t) {
-		return nil // strings.Clone takes a string, not a named string type
+		return nil, nil, false // strings.Clone takes a string, not a named string type
 	}
+	_, minGo := cloner(t)
 	file := c.fileOf(at.expr.Pos())
 	if file == nil {
-		return nil
+		return nil, nil, false
 	}
 	if v := c.pass.TypesInfo.FileVersions[file]; v != "" && version.Compare(v, minGo) < 0 {
-		return nil
+		return nil, nil, false
 	}
 	name, imp, ok := c.importName(file, pkg, at.expr.Pos())
 	if !ok {
-		return nil
+		return nil, nil, false
 	}
-	edits := []analysis.TextEdit{
+	key := c.pass.Fset.File(file.Pos()).Name() + " " + pkg
+	if imp != nil && imports[key] {
+		imp = nil
+	}
+	imports[key] = true
+	return []analysis.TextEdit{
 		{Pos: at.expr.Pos(), End: at.expr.Pos(), NewText: []byte(name + ".Clone(")},
 		{Pos: at.expr.End(), End: at.expr.End(), NewText: []byte(")")},
-	}
-	if imp != nil {
-		edits = append(edits, *imp)
-	}
-	return []analysis.SuggestedFix{{Message: "Copy " + exprText(at.expr) + " with " + pkg + ".Clone", TextEdits: edits}}
+	}, imp, true
 }
 
 // cloner returns the package whose Clone copies a value of type t, and

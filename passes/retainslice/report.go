@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/admitlint/admitlint/internal/ssacfg"
 	"github.com/admitlint/admitlint/passes/retainslice/internal/borrow"
 )
 
@@ -24,6 +25,9 @@ type checker struct {
 	states   map[ssa.Value]borrow.State // of the buffer being traced
 	visited  map[visit]bool
 	reported map[token.Pos]bool // positions already reported, one finding each
+
+	loopsOf *ssa.Function  // the function whose loops fnLoops holds
+	fnLoops []*ssacfg.Loop // memo for loops
 }
 
 func newChecker(pass *analysis.Pass, cfg *Config, sums *borrow.Summaries) *checker {
@@ -40,13 +44,29 @@ type site struct {
 	pos       token.Pos
 }
 
-// report reports piece sink s of root r, reached in state st.
-func (c *checker) report(fn *ssa.Function, r *root, st borrow.State, s sink) {
-	at, ok := c.locate(fn, s)
-	if !ok || c.reported[at.pos] {
+// report reports the places where pieces of root r outlive fn, as one
+// finding: at the first, with the others as related positions and in its
+// suggested fix.
+func (c *checker) report(fn *ssa.Function, r *root, pieces []kept) {
+	var first *site
+	var firstKept kept
+	var others []site
+	for _, k := range pieces {
+		at, ok := c.locate(fn, k.s)
+		if !ok || c.reported[at.pos] {
+			continue
+		}
+		c.reported[at.pos] = true
+		if first == nil {
+			first, firstKept = &at, k
+			continue
+		}
+		others = append(others, at)
+	}
+	if first == nil {
 		return
 	}
-	c.reported[at.pos] = true
+	at, st, s := *first, firstKept.st, firstKept.s
 	t := r.v.Type()
 	if at.expr != nil {
 		if et := c.pass.TypesInfo.TypeOf(at.expr); et != nil && (isString(et) || isSlice(et)) {
@@ -61,12 +81,15 @@ func (c *checker) report(fn *ssa.Function, r *root, st borrow.State, s sink) {
 	if st.From != nil && st.From.Pos().IsValid() && c.line(st.From.Pos()) != c.line(at.pos) {
 		related = append(related, analysis.RelatedInformation{Pos: st.From.Pos(), Message: "the " + what + " is cut here"})
 	}
+	for _, o := range others {
+		related = append(related, analysis.RelatedInformation{Pos: o.pos, End: end(o), Message: o.piece + " also keeps it alive here"})
+	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos:            at.pos,
 		End:            end(at),
-		Message:        c.message(fn, r, s.kind, at, what, t),
+		Message:        c.message(fn, r, s.kind, at, what, t, len(others)),
 		Related:        related,
-		SuggestedFixes: c.cloneFix(at),
+		SuggestedFixes: c.cloneFix(append([]site{at}, others...)),
 	})
 }
 
@@ -74,7 +97,7 @@ func (c *checker) report(fn *ssa.Function, r *root, st borrow.State, s sink) {
 // copies it:
 //
 //	tok stored in c.last keeps a slice of data (io.ReadAll at load.go:12, unbounded) alive after load returns; copy it with bytes.Clone
-func (c *checker) message(fn *ssa.Function, r *root, kind sinkKind, at site, what string, t types.Type) string {
+func (c *checker) message(fn *ssa.Function, r *root, kind sinkKind, at site, what string, t types.Type, more int) string {
 	pkg, _ := cloner(t)
 	if pkg == "" {
 		pkg = "bytes"
@@ -94,8 +117,15 @@ func (c *checker) message(fn *ssa.Function, r *root, kind sinkKind, at site, wha
 		how = " captured by a closure"
 	}
 	posn := c.pass.Fset.Position(r.pos)
-	return fmt.Sprintf("%s%s keeps a %s of %s (%s at %s:%d, %s) alive after %s returns; copy it with %s.Clone",
-		at.piece, how, what, r.name, r.how, filepath.Base(posn.Filename), posn.Line, r.size, funcName(fn), pkg)
+	also := ""
+	switch {
+	case more == 1:
+		also = " (and 1 more piece of it)"
+	case more > 1:
+		also = fmt.Sprintf(" (and %d more pieces of it)", more)
+	}
+	return fmt.Sprintf("%s%s keeps a %s of %s (%s at %s:%d, %s)%s alive after %s returns; copy it with %s.Clone",
+		at.piece, how, what, r.name, r.how, filepath.Base(posn.Filename), posn.Line, r.size, also, funcName(fn), pkg)
 }
 
 // locate finds sink s in the syntax.
@@ -196,6 +226,11 @@ func assigned(path []ast.Node, pos token.Pos, key bool) (value, into ast.Expr) {
 				if name == child && len(n.Names) == len(n.Values) {
 					return n.Values[k], name
 				}
+			}
+			return nil, nil
+		case *ast.IncDecStmt: // counts[k]++
+			if ix, ok := n.X.(*ast.IndexExpr); ok && key {
+				return ix.Index, ix.X
 			}
 			return nil, nil
 		case ast.Stmt, ast.Decl:

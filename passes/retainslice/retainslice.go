@@ -73,9 +73,12 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	}
 }
 
-// checkPieces reports, in instruction order, where the pieces of root r
-// (traced into c.states) outlive fn, unless together they are the buffer.
+// checkPieces reports where the pieces of root r (traced into c.states)
+// outlive fn, unless together they are the buffer: one finding per root,
+// at the first place in instruction order, the others related to it.
 func (c *checker) checkPieces(fn *ssa.Function, r *root) {
+	var all []kept
+	keeps := map[*ssa.BasicBlock]bool{}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			v, ok := instr.(ssa.Value)
@@ -87,12 +90,18 @@ func (c *checker) checkPieces(fn *ssa.Function, r *root) {
 				continue
 			}
 			for _, s := range c.sinks(v) {
-				if !c.isCoverage(st, s) {
-					c.report(fn, r, st, s)
-				}
+				all = append(all, kept{v: v, st: st, s: s})
+				keeps[s.instr.Block()] = true
 			}
 		}
 	}
+	var report []kept
+	for _, k := range all {
+		if !c.isRecordKept(fn, k, keeps) {
+			report = append(report, k)
+		}
+	}
+	c.report(fn, r, report)
 }
 
 // hasSources reports whether the package's syntax holds a candidate

@@ -78,6 +78,9 @@ func (c *checker) callRoot(call *ssa.Call) *root {
 		if len(args) > 0 && c.isSmallLimit(args[0]) {
 			return nil
 		}
+		if name := fileNameArg(fn, args); name != nil && isNamedFile(name) {
+			return nil // a file known by name: as large as what it is, not as the input makes it
+		}
 		if v := extract(call, 0); v != nil {
 			return &root{v: v, how: fn.Pkg().Name() + "." + fn.Name(), verb: "read", size: "unbounded", pos: call.Pos()}
 		}
@@ -97,6 +100,76 @@ func (c *checker) callRoot(call *ssa.Call) *root {
 		}
 	}
 	return nil
+}
+
+// fileNameArg returns the argument naming the file that fn, a whole-file
+// reader, reads: os.ReadFile(name), fs.ReadFile(fsys, name); nil for
+// readers of streams.
+func fileNameArg(fn *types.Func, args []ssa.Value) ssa.Value {
+	switch {
+	case match.IsFunc(fn, "os", "ReadFile"), match.IsFunc(fn, "io/ioutil", "ReadFile"):
+		if len(args) == 1 {
+			return args[0]
+		}
+	case match.IsFunc(fn, "io/fs", "ReadFile"):
+		if len(args) == 2 {
+			return args[1]
+		}
+	}
+	return nil
+}
+
+// isNamedFile reports whether the file name v is written in the code: a
+// constant ("/etc/os-release"), or a path whose last element is one
+// (filepath.Join(goroot, "VERSION"), dir + "/go.mod"). Such a file is
+// one the program knows by what it is (a version, a config, a system
+// file), and its size is what that kind of file holds, not what an
+// input makes it: no evidence that it is large.
+func isNamedFile(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return v.Value != nil && v.Value.Kind() == constant.String
+	case *ssa.BinOp:
+		return v.Op == token.ADD && isNamedFile(v.Y)
+	case *ssa.Call:
+		fn := match.Callee(v)
+		if (match.IsFunc(fn, "path/filepath", "Join") || match.IsFunc(fn, "path", "Join")) && len(v.Call.Args) == 1 {
+			last := lastVararg(v.Call.Args[0])
+			return last != nil && isNamedFile(last)
+		}
+	}
+	return false
+}
+
+// lastVararg returns the last element stored into the variadic slice s
+// (t0 = new [n]T (varargs); *&t0[n-1] = v; s = slice t0[:]), or nil.
+func lastVararg(s ssa.Value) ssa.Value {
+	sl, ok := s.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok || arr.Comment != "varargs" {
+		return nil
+	}
+	n := int64(-1)
+	var last ssa.Value
+	for _, ref := range *arr.Referrers() {
+		addr, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		k, ok := addr.Index.(*ssa.Const)
+		if !ok || k.Int64() <= n {
+			continue
+		}
+		for _, use := range *addr.Referrers() {
+			if st, ok := use.(*ssa.Store); ok && st.Addr == addr {
+				n, last = k.Int64(), st.Val
+			}
+		}
+	}
+	return last
 }
 
 // isSmallInt reports whether the integer v is bounded by small types: a

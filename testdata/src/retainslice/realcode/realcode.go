@@ -8,7 +8,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"log"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -193,7 +196,7 @@ func pickGolden(path, want string) map[string]string {
 			panic("missing footer")
 		}
 		if name := header[3 : len(header)-1]; name == want {
-			out[name] = s[len(header):j] // want `name stored in out` `s\[len\(header\):j\] stored in out`
+			out[name] = s[len(header):j] // want `name stored in out keeps a substring of s \(string\(b\) at realcode.go:\d+, unbounded\) \(and 1 more piece of it\)`
 		}
 		s = s[j+3+len(header):]
 	}
@@ -267,7 +270,194 @@ func readApart(path string) (*entry2, error) {
 	typesLen := binary.LittleEndian.Uint32(data[4:8])
 	factsLen := binary.LittleEndian.Uint32(data[8:12])
 	return &entry2{
-		types: data[12 : 12+typesLen],                   // want `data\[12 : 12\+typesLen\] stored in entry2\{…\} keeps a slice of data`
-		facts: data[24+typesLen : 24+typesLen+factsLen], // want `stored in entry2\{…\} keeps a slice of data`
+		types: data[12 : 12+typesLen],                   // want `data\[12 : 12\+typesLen\] stored in entry2\{…\} keeps a slice of data .*\(and 1 more piece of it\)`
+		facts: data[24+typesLen : 24+typesLen+factsLen], // reported with types: one finding per buffer
 	}, nil
+}
+
+// nope: a configuration parser keeps every record it reads: the pieces
+// of each "verb key=value" line are its map keys and values, blank and
+// comment lines are skipped, one kind of record (modinfo) is consumed,
+// and malformed ones end the run (Go's cmd/link readImportCfg).
+func readImportCfg(file string, packageFile, packageShlib map[string]string) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		log.Fatalf("-importcfg: %v", err)
+	}
+	for lineNum, line := range strings.Split(string(data), "\n") {
+		lineNum++
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		verb, args, found := strings.Cut(line, " ")
+		if found {
+			args = strings.TrimSpace(args)
+		}
+		before, after, exist := strings.Cut(args, "=")
+		if !exist {
+			before = ""
+		}
+		switch verb {
+		default:
+			log.Fatalf("%s:%d: unknown directive %q", file, lineNum, verb)
+		case "modinfo":
+			if _, err := strconv.Unquote(args); err != nil {
+				log.Fatalf("%s:%d: invalid modinfo: %v", file, lineNum, err)
+			}
+		case "packagefile":
+			if before == "" || after == "" {
+				log.Fatalf("%s:%d: invalid packagefile", file, lineNum)
+			}
+			packageFile[before] = after
+		case "packageshlib":
+			if before == "" || after == "" {
+				log.Fatalf("%s:%d: invalid packageshlib", file, lineNum)
+			}
+			packageShlib[before] = after
+		}
+	}
+}
+
+// Looking up one entry of the same file keeps only what was asked for:
+// the file is pinned for it.
+func lookupImportCfg(file, pkg string, out map[string]string) {
+	data, _ := os.ReadFile(file)
+	for _, line := range strings.Split(string(data), "\n") {
+		_, args, _ := strings.Cut(line, " ")
+		before, after, _ := strings.Cut(args, "=")
+		if before == pkg {
+			out[before] = after // want `before stored in out keeps a substring of string\(data\) .*\(and 1 more piece of it\)`
+		}
+	}
+}
+
+// nope: every symbol of the file is recorded, keyed by its name, with a
+// value parsed from the rest of its line (Go's cmd/compile ReadSymABIs).
+func readSymABIs(file string, defs, refs map[string]int) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		log.Fatalf("-symabis: %v", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		parts := strings.Fields(line)
+		switch parts[0] {
+		case "def", "ref":
+			if len(parts) != 3 {
+				log.Fatalf("invalid symabi %q", line)
+			}
+			abi, err := strconv.Atoi(parts[2])
+			if err != nil {
+				log.Fatalf("invalid abi %q", parts[2])
+			}
+			if parts[0] == "def" {
+				defs[parts[1]] = abi
+			} else {
+				refs[parts[1]] |= 1 << abi
+			}
+		default:
+			log.Fatalf("invalid symabi type %q", parts[0])
+		}
+	}
+}
+
+// Counting symbols keys one piece for many occurrences: the file is
+// pinned for a few distinct names.
+func countSymbols(file string, counts map[string]int) {
+	data, _ := os.ReadFile(file)
+	for _, line := range strings.Split(string(data), "\n") {
+		parts := strings.Fields(line)
+		if len(parts) > 1 {
+			counts[parts[1]]++ // want `parts\[1\] stored in counts keeps a substring of string\(data\)`
+		}
+	}
+}
+
+// nope: a history file returned as its lines, minus comments and blank
+// lines, is the file.
+func readHistory(path string) []string {
+	data, _ := os.ReadFile(path)
+	var lines []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// Keeping the lines that match a search is a selection: a few lines pin
+// the file.
+func grepHistory(path, word string) []string {
+	data, _ := os.ReadFile(path)
+	var lines []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if !strings.Contains(line, word) {
+			continue
+		}
+		lines = append(lines, line) // want `line appended to lines keeps a substring of string\(data\)`
+	}
+	return lines
+}
+
+// nope: a cursor cut with strings.Cut keeps every line it passes.
+func cutLines(path string) []string {
+	data, _ := os.ReadFile(path)
+	s := string(data)
+	var lines []string
+	for len(s) > 0 {
+		var line string
+		line, s, _ = strings.Cut(s, "\n")
+		if strings.HasPrefix(line, "//") {
+			continue
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// The same cursor keeping the lines with a prefix selects them.
+func cutMatching(path, prefix string) []string {
+	data, _ := os.ReadFile(path)
+	s := string(data)
+	var lines []string
+	for len(s) > 0 {
+		var line string
+		line, s, _ = strings.Cut(s, "\n")
+		if strings.HasPrefix(line, prefix) {
+			lines = append(lines, line) // want `line appended to lines keeps a substring of s \(string\(data\)`
+		}
+	}
+	return lines
+}
+
+// nope: a file known by name holds what that kind of file holds: a
+// version file is a line or two (Go's cmd/distpack readVERSION).
+func readVERSION(goroot string) string {
+	data, err := os.ReadFile(filepath.Join(goroot, "VERSION"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	version, _, _ := strings.Cut(string(data), "\n")
+	return version
+}
+
+// nope: the same for a system file read by its constant path.
+func kernelRelease() string {
+	data, _ := os.ReadFile("/proc/sys/kernel/osrelease")
+	release, _, _ := strings.Cut(string(data), "\n")
+	return release
+}
+
+// A file whose name comes from the input is as large as the input makes
+// it: its first line pins it.
+func firstLineOf(goroot, name string) string {
+	data, _ := os.ReadFile(filepath.Join(goroot, name))
+	line, _, _ := strings.Cut(string(data), "\n")
+	return line // want `line keeps a substring of string\(data\) \(string\(data\) at realcode.go:\d+, unbounded\)`
 }
