@@ -28,7 +28,7 @@ func (c *checker) checkFieldSends(res *replyfields.Result) {
 		if fact := res.Imported[field]; fact != nil {
 			msg := fmt.Sprintf("send on unbuffered %s blocks forever once the receiver leaves (%s in package %s); the goroutine leaks — make %s buffered in %s.%s (%s)",
 				types.ExprString(send.Chan), fact.Leave, field.Pkg().Name(), field.Name(), field.Pkg().Name(), fact.Func, fact.Made)
-			c.report(send.Arrow, send.Arrow, msg, nil)
+			c.reportAt(send.Arrow, send.Arrow, msg, nil)
 		}
 	}
 }
@@ -64,7 +64,7 @@ func (c *checker) reportLocalReply(send *ast.SendStmt, field *types.Var, makers 
 	if len(edits) == len(makers) {
 		fixes = []analysis.SuggestedFix{{Message: fmt.Sprintf("Buffer %s with capacity 1", field.Name()), TextEdits: edits}}
 	}
-	c.report(send.Arrow, send.Arrow, msg, fixes,
+	c.reportAt(send.Arrow, send.Arrow, msg, fixes,
 		analysis.RelatedInformation{Pos: first.LeavePos, Message: "the receiver can leave here"},
 		analysis.RelatedInformation{Pos: c.makePos(first.Make), Message: field.Name() + " is made here, unbuffered"})
 }

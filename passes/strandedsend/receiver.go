@@ -40,6 +40,8 @@ func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
 			for v := range other.uses.Values {
 				q.Done[v] = true
 			}
+		} else if s := c.sentLast(sc, d, g); s != nil {
+			c.markDone(q, sc, other, s, g)
 		} else if s := c.closedByOne(sc, d, g); s != nil {
 			for v := range other.uses.Values {
 				q.Withdrawn[v] = s.site.Instr
@@ -47,6 +49,25 @@ func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
 		}
 	}
 	return q
+}
+
+// markDone records that receiving from channel d means sender s is done
+// with group g: if it is the only sender on g, nothing is pending; if not,
+// its sends are not.
+func (c *checker) markDone(q *waitpath.Query, sc *scope, d *channel, s *sender, g []int) {
+	n := 0
+	for _, x := range sc.senders {
+		if x.touchesAny(g) {
+			n++
+		}
+	}
+	for v := range d.uses.Values {
+		if n == 1 {
+			q.Done[v] = true
+		} else {
+			q.Withdrawn[v] = s.site.Instr
+		}
+	}
 }
 
 // sharedWrites returns the loads, in the function starting the senders,

@@ -14,8 +14,9 @@ import (
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
 
-// reportLeave reports each send of the targets on channel i, which the
-// receiver's leave strands.
+// reportLeave reports the sends of the targets on channel i, which the
+// receiver's leave strands: one finding for the channel, at its first
+// send, the others related to it.
 func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath.Leave, total waitpath.Count, starts []waitpath.Start, many bool) {
 	leak := "the goroutine leaks"
 	if many {
@@ -23,43 +24,41 @@ func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath
 	}
 	where, leavePos := waitpath.Describe(c.pass.Fset, c.pass.Files, leave)
 	made := c.madeName(ch.mk)
-	for _, o := range targets {
-		pos := o.pos[i]
-		name := c.chanText(pos, made)
-		var msg string
-		var fixes []analysis.SuggestedFix
-		switch {
-		case leave.Pending.Stream:
-			msg = fmt.Sprintf("send on %s blocks forever once the receiver stops receiving (%s); the goroutine leaks — select on ctx.Done() or a done channel as well",
-				name, where)
-		case total == waitpath.One:
-			or := ""
-			if leave.IsDone() {
-				or = " or select on ctx.Done()"
-			}
-			msg = fmt.Sprintf("send on %s%s blocks forever once the receiver leaves (%s); the goroutine leaks — make %s buffered%s",
-				unbuffered(ch.room), name, where, made, or)
-			fixes = c.capacityFix(ch, made, total, starts)
-		default:
-			hint := fmt.Sprintf("buffer %s for every sender", made)
-			if n, ok := total.Source(); ok {
-				hint = fmt.Sprintf("make %s's capacity %s", made, n)
-			}
-			got := fmt.Sprintf("after %d of", leave.Recvd)
-			if leave.Recvd == 0 {
-				got = "before any of"
-			}
-			msg = fmt.Sprintf("send on %s blocks forever once the receiver leaves (%s) %s %s values, with room for %d; %s — %s",
-				name, where, got, total, ch.room, leak, hint)
-			fixes = c.capacityFix(ch, made, total, starts)
+	o, others := targets[0], targets[1:]
+	pos := o.pos[i]
+	name := c.chanText(pos, made)
+	var msg string
+	var fixes []analysis.SuggestedFix
+	switch {
+	case leave.Pending.Stream:
+		msg = fmt.Sprintf("send on %s blocks forever once the receiver stops receiving (%s); the goroutine leaks — select on ctx.Done() or a done channel as well",
+			name, where)
+	case total == waitpath.One:
+		or := ""
+		if leave.IsDone() {
+			or = " or select on ctx.Done()"
 		}
-		c.report(o.instr.Pos(), pos, msg, fixes,
-			analysis.RelatedInformation{Pos: leavePos, Message: "the receiver can leave here"},
-			c.madeHere(ch, made))
+		msg = fmt.Sprintf("send on %s%s blocks forever once the receiver leaves (%s); the goroutine leaks — make %s buffered%s",
+			unbuffered(ch.room), name, where, made, or)
+		fixes = c.capacityFix(ch, made, total, starts)
+	default:
+		hint := fmt.Sprintf("buffer %s for every sender", made)
+		if n, ok := total.Source(); ok {
+			hint = fmt.Sprintf("make %s's capacity %s", made, n)
+		}
+		got := fmt.Sprintf("after %d of", leave.Recvd)
+		if leave.Recvd == 0 {
+			got = "before any of"
+		}
+		msg = fmt.Sprintf("send on %s blocks forever once the receiver leaves (%s) %s %s values, with room for %d; %s — %s",
+			name, where, got, total, ch.room, leak, hint)
+		fixes = c.capacityFix(ch, made, total, starts)
 	}
+	related := []analysis.RelatedInformation{{Pos: leavePos, Message: "the receiver can leave here"}, c.madeHere(ch, made)}
+	c.report(o, others, i, msg, fixes, related...)
 }
 
-// reportFuture reports the send that feeds a future fn returns, whose
+// reportFuture reports the sends that feed a future fn returns, whose
 // callers are not all in view.
 func (c *checker) reportFuture(fn *ssa.Function, ch *channel, i int, targets []*op) {
 	made := c.madeName(ch.mk)
@@ -67,27 +66,46 @@ func (c *checker) reportFuture(fn *ssa.Function, ch *channel, i int, targets []*
 	if fn.Parent() == nil {
 		caller = "the caller of " + fn.Name()
 	}
-	for _, o := range targets {
-		pos := o.pos[i]
-		msg := fmt.Sprintf("send on unbuffered %s blocks forever if %s stops waiting for the result; the goroutine leaks — make %s buffered",
-			c.chanText(pos, made), caller, made)
-		c.report(o.instr.Pos(), pos, msg, c.capacityFix(ch, made, waitpath.One, nil),
-			analysis.RelatedInformation{Pos: c.makePos(ch.mk), Message: made + " is made here, unbuffered, and returned"})
-	}
+	o := targets[0]
+	pos := o.pos[i]
+	msg := fmt.Sprintf("send on unbuffered %s blocks forever if %s stops waiting for the result; the goroutine leaks — make %s buffered",
+		c.chanText(pos, made), caller, made)
+	c.report(o, targets[1:], i, msg, c.capacityFix(ch, made, waitpath.One, nil),
+		analysis.RelatedInformation{Pos: c.makePos(ch.mk), Message: made + " is made here, unbuffered, and returned"})
 }
 
-// report reports at pos, once per operation (key: a select reports one
-// of its cases) and package.
-func (c *checker) report(key, pos token.Pos, msg string, fixes []analysis.SuggestedFix, related ...analysis.RelatedInformation) {
+// report reports the send operation o on channel i, once per
+// operation and package, with the other operations the same cause
+// strands as related positions (a select reports one of its cases).
+func (c *checker) report(o *op, others []*op, i int, msg string, fixes []analysis.SuggestedFix, related ...analysis.RelatedInformation) {
+	if c.reported[o.instr.Pos()] {
+		return
+	}
+	for _, x := range others {
+		if !c.reported[x.instr.Pos()] {
+			c.reported[x.instr.Pos()] = true
+			related = append(related, analysis.RelatedInformation{Pos: x.pos[i], End: c.sendEnd(x.pos[i]), Message: "this send blocks too"})
+		}
+	}
+	c.reportAt(o.instr.Pos(), o.pos[i], msg, fixes, related...)
+}
+
+// sendEnd returns the end of the send statement at pos, if it is one.
+func (c *checker) sendEnd(pos token.Pos) token.Pos {
+	if send := c.sends[pos]; send != nil {
+		return send.End()
+	}
+	return token.NoPos
+}
+
+// reportAt reports at pos, once per key (the operation's position) and
+// package.
+func (c *checker) reportAt(key, pos token.Pos, msg string, fixes []analysis.SuggestedFix, related ...analysis.RelatedInformation) {
 	if c.reported[key] {
 		return
 	}
 	c.reported[key] = true
-	end := token.NoPos
-	if send := c.sends[pos]; send != nil {
-		end = send.End()
-	}
-	c.pass.Report(analysis.Diagnostic{Pos: pos, End: end, Message: msg, SuggestedFixes: fixes, Related: related})
+	c.pass.Report(analysis.Diagnostic{Pos: pos, End: c.sendEnd(pos), Message: msg, SuggestedFixes: fixes, Related: related})
 }
 
 func unbuffered(room int64) string {

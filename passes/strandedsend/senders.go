@@ -206,6 +206,16 @@ func isNilChan(v ssa.Value) bool {
 // touches reports whether o sends on channel c.
 func (o *op) touches(c int) bool { return slices.Contains(o.chans, c) }
 
+// touchesAny reports whether o sends on any of the channels.
+func (o *op) touchesAny(chans []int) bool {
+	for _, c := range chans {
+		if o.touches(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // group returns channel c with the channels whose sends exclude c's in
 // every goroutine: a goroutine that sends on resc or on errc, never both,
 // has delivered its value once either is received. The group is c alone

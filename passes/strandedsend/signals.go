@@ -111,3 +111,54 @@ func (c *checker) closedByOne(sc *scope, d int, g []int) *sender {
 	}
 	return closer
 }
+
+// sentLast returns the sender on group g whose last act on the channels
+// is a send on channel d: it alone sends on d, it runs once per channel,
+// and none of its sends on g can follow a send on d. Receiving from d
+// then means that sender has made every send on g it will make: a
+// reader goroutine that forwards messages until an error, which it then
+// reports on another channel and returns.
+//
+//	go func() {
+//		for {
+//			msg, err := read()
+//			if err != nil {
+//				errs <- err // receiving from errs: msgs will not be sent on again
+//				return
+//			}
+//			msgs <- msg
+//		}
+//	}()
+func (c *checker) sentLast(sc *scope, d int, g []int) *sender {
+	ch := sc.chans[d]
+	if !ch.ok || slices.Contains(g, d) || len(ch.in) != 1 {
+		return nil
+	}
+	var last *sender
+	for _, s := range sc.senders {
+		if !s.touchesAny([]int{d}) {
+			continue
+		}
+		if last != nil || ch.in[s.site] == nil || !s.touchesAny(g) {
+			return nil // several senders on d, or one that is not on g
+		}
+		last = s
+	}
+	if last == nil || c.tripOf(sc.fn, last.site, ch.mk) != waitpath.One {
+		return nil
+	}
+	for _, x := range last.ops {
+		if !x.touches(d) {
+			continue
+		}
+		if len(x.chans) != 1 || x.escapes {
+			return nil // a select that may send on d or on something else
+		}
+		for _, y := range last.ops {
+			if y != x && y.touchesAny(g) && sequenced(x, y) {
+				return nil // a send on g may follow
+			}
+		}
+	}
+	return last
+}

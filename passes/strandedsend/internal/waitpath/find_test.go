@@ -321,6 +321,25 @@ func TestFind(t *testing.T) {
 			},
 		},
 		{
+			name: "a count of signals from several channels decides the return",
+			body: `func f(other chan struct{}) {
+				ch := make(chan struct{})
+				go func() { ch <- struct{}{} }()
+				done := 0
+				for {
+					select {
+					case <-ch:
+						done++
+					case <-other:
+						done++
+					}
+					if done == 2 {
+						return
+					}
+				}
+			}`,
+		},
+		{
 			name: "the channel returned to the caller, who receives instead",
 			body: `func f() chan int {
 				ch := make(chan int)

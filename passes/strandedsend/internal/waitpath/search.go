@@ -37,6 +37,7 @@ const (
 	recvInKnownLoop                     // received inside a counted or draining loop
 	leftThroughSelect                   // took a select case that is not a receive, since its last receive
 	branchedOnShared                    // took a branch decided by what the senders wrote
+	passedOtherCase                     // took a case after which the loop waits again, since its last receive
 )
 
 // isShared reports whether the condition v tests a value the senders
@@ -198,7 +199,7 @@ func (s *search) recv(st *state, b *ssa.BasicBlock) {
 	if l := innermost(s.loops, b, s.made); l != nil {
 		st.flags |= s.kind[l]
 	}
-	st.flags &^= leftThroughSelect
+	st.flags &^= leftThroughSelect | passedOtherCase
 	st.witness = nil
 }
 
@@ -209,8 +210,15 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 	if !ok {
 		return st, true
 	}
-	if v, known := s.eval(cond.Cond, &st); known && v != (i == 0) {
+	v, known := s.eval(cond.Cond, &st)
+	if known && v != (i == 0) {
 		return st, false // the path has decided this condition the other way
+	}
+	if !known && st.flags&passedOtherCase != 0 && s.exitsOtherLoop(b, b.Succs[i]) {
+		// Out of a loop of receives, on a condition the path cannot
+		// decide (a count of values from several channels), after a case
+		// that waits again: what the loop has seen decides it.
+		return st, false
 	}
 	if st.set != 0 && s.isShared(cond.Cond) {
 		st.flags |= branchedOnShared
@@ -223,6 +231,9 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 				return st, false
 			}
 		case last && !c.Select.Blocking:
+			if s.asserts[c.Select] {
+				return st, false // a test asserting the channel is empty: it fails if not
+			}
 			s.takeCase(&st, chanuse.Case{Select: c.Select, Index: -1})
 		}
 	}
@@ -262,11 +273,24 @@ func (s *search) takeCase(st *state, c chanuse.Case) bool {
 		}
 	}
 	if st.set != 0 {
-		st.flags |= leftThroughSelect
+		// A case after which the loop waits again does not stop waiting
+		// by itself, but it is the case to name if the path then leaves.
+		if s.staysIn[c] {
+			st.flags |= passedOtherCase
+		} else {
+			st.flags |= leftThroughSelect
+		}
 		c := c
 		st.witness = &c
 	}
 	return true
+}
+
+// exitsOtherLoop reports whether the edge from b to succ leaves a loop
+// of receives that is neither counted nor drained.
+func (s *search) exitsOtherLoop(b, succ *ssa.BasicBlock) bool {
+	l := innermost(s.loops, b, s.made)
+	return l != nil && !l.Has(succ) && s.kind[l] == recvInOtherLoop
 }
 
 // leave records the end of the path st at instr if it strands senders.

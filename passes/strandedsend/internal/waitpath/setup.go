@@ -3,6 +3,7 @@ package waitpath
 import (
 	"go/token"
 	"go/types"
+	"maps"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -23,7 +24,10 @@ type search struct {
 	closed    map[*ssa.If]bool // false edge: the channel was closed
 	startAt   map[ssa.Instruction]uint64
 	startCase map[chanuse.Case]uint64
-	bools     map[*ssa.Phi]int // boolean phis tracked along paths, by bit
+	bools     map[*ssa.Phi]int      // boolean phis tracked along paths, by bit
+	staysIn   map[chanuse.Case]bool // select cases of a receiving loop after which it waits again
+	asserts   map[*ssa.Select]bool  // selects with a default whose every receive fails the test
+	failures  bool                  // every receive of the channel fails the test: it carries failures
 
 	best   map[key]int
 	queue  []state
@@ -49,6 +53,8 @@ func newSearch(q *Query) *search {
 		startAt:   map[ssa.Instruction]uint64{},
 		startCase: map[chanuse.Case]uint64{},
 		bools:     map[*ssa.Phi]int{},
+		staysIn:   map[chanuse.Case]bool{},
+		asserts:   map[*ssa.Select]bool{},
 		best:      map[key]int{},
 	}
 	for i, st := range q.Starts {
@@ -65,6 +71,8 @@ func newSearch(q *Query) *search {
 	s.decodeSelects()
 	s.findClosedEdges()
 	s.classifyLoops()
+	s.findStays()
+	s.findAssertions()
 	s.findFlags()
 	return s
 }
@@ -125,6 +133,143 @@ func (s *search) decodeSelects() {
 			}
 		}
 	}
+}
+
+// findStays finds the select cases (and defaults) of a loop of receives
+// whose bodies can go round the loop to wait again: taking one does not
+// stop waiting, whatever channel it received from.
+//
+//	for {
+//		select {
+//		case <-ch:    done++
+//		case <-other: done++ // stays: the loop waits on ch again
+//		}
+//		if done == 2 { return }
+//	}
+func (s *search) findStays() {
+	bodies := maps.Clone(s.bodies)
+	for cond, c := range s.dispatch { // a default's body: the last case's else
+		if !c.Select.Blocking && c.Index == len(c.Select.States)-1 {
+			bodies[chanuse.Case{Select: c.Select, Index: -1}] = cond.Block().Succs[1]
+		}
+	}
+	for c, body := range bodies {
+		l := innermost(s.loops, c.Select.Block(), s.made)
+		if l == nil || s.kind[l] == 0 {
+			continue
+		}
+		if reachesHeader(body, l) {
+			s.staysIn[c] = true
+		}
+	}
+}
+
+// reachesHeader reports whether a path from b within loop l goes back to
+// its header.
+func reachesHeader(b *ssa.BasicBlock, l *ssacfg.Loop) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{b}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == l.Header {
+			return true
+		}
+		if seen[x] || !l.Has(x) {
+			continue
+		}
+		seen[x] = true
+		stack = append(stack, x.Succs...)
+	}
+	return false
+}
+
+// findAssertions finds, in tests (where q.Ends says what fails one), the
+// selects that assert a channel is empty:
+//
+//	select {
+//	case v := <-out:
+//		t.Fatalf("unexpected %v", v)
+//	default:
+//	}
+//
+// and whether every receive of the channel is such an assertion or a
+// case that fails the test (case err := <-errc: t.Fatal(err)): then the
+// channel carries failures, and a send left behind on it is one more
+// symptom of a test that is failing already.
+func (s *search) findAssertions() {
+	if s.q.Ends == nil {
+		return
+	}
+	recvs, failing := 0, 0
+	cases := map[*ssa.Select][]chanuse.Case{}
+	for c := range s.bodies {
+		cases[c.Select] = append(cases[c.Select], c)
+	}
+	for sel, cs := range cases {
+		all := true
+		for _, c := range cs {
+			st := sel.States[c.Index]
+			if st.Dir != types.RecvOnly {
+				continue
+			}
+			fails := s.failsTest(s.bodies[c], sel.Block())
+			if s.q.Chans[st.Chan] {
+				recvs++
+				if fails {
+					failing++
+				}
+			}
+			all = all && fails
+		}
+		if all && !sel.Blocking {
+			s.asserts[sel] = true
+		}
+	}
+	for _, b := range s.q.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			if u, ok := instr.(*ssa.UnOp); ok && u.Op == token.ARROW && s.q.Chans[u.X] {
+				recvs++ // a plain receive uses the value
+			}
+		}
+	}
+	s.failures = recvs > 0 && failing == recvs
+}
+
+// failsTest reports whether every path from block b fails the test
+// before it returns or comes back to block sel.
+func (s *search) failsTest(b, sel *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{b}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		if x == sel {
+			return false
+		}
+		failed := false
+		for _, instr := range x.Instrs {
+			switch instr := instr.(type) {
+			case ssa.CallInstruction:
+				failed = failed || s.q.Ends(instr)
+			case *ssa.Return:
+				if !failed {
+					return false
+				}
+			}
+			if failed {
+				break
+			}
+		}
+		if !failed {
+			stack = append(stack, x.Succs...)
+		}
+	}
+	return true
 }
 
 // findClosedEdges finds the ifs that test the comma-ok result of a

@@ -124,7 +124,7 @@ func Find(q *Query) *Leave {
 		return nil
 	}
 	s := newSearch(q)
-	if s == nil {
+	if s == nil || s.failures {
 		return nil
 	}
 	return s.run()

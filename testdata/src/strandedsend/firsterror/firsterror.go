@@ -81,8 +81,8 @@ func runN(n int) error {
 func three() error {
 	errc := make(chan error)
 	go func() { errc <- run(job{1}) }() // want `after 1 of 3 values, with room for 0; goroutines leak — make errc's capacity 3`
-	go func() { errc <- run(job{2}) }() // want `after 1 of 3 values`
-	go func() { errc <- run(job{3}) }() // want `after 1 of 3 values`
+	go func() { errc <- run(job{2}) }() // related to the first send: one finding per channel
+	go func() { errc <- run(job{3}) }() // related to the first send
 	for i := 0; i < 3; i++ {
 		if err := <-errc; err != nil {
 			return err

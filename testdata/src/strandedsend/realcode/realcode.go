@@ -214,7 +214,7 @@ func twice(open func() ([]byte, error)) {
 			if err != nil {
 				gotc <- nil // want `send on gotc blocks forever once the receiver leaves \(the next iteration at realcode.go:\d+\) after 1 of 2 values, with room for 0; the goroutine leaks — make gotc's capacity 2`
 			}
-			gotc <- b // want `after 1 of 2 values`
+			gotc <- b // related to the first send: one finding per channel
 		}()
 		<-gotc
 	}
@@ -400,7 +400,7 @@ func sentThenClosed(first, second func() error) error {
 	ok := make(chan struct{})
 	go func() {
 		if err := second(); err != nil {
-			errCh <- err // want `send on errCh blocks forever once the receiver leaves \(case <-ok at realcode.go:\d+\)`
+			errCh <- err // related to the first send
 		}
 		close(ok)
 	}()
@@ -525,4 +525,120 @@ func replayUndrained(next func() (int, error), apply func(int) error) error {
 		}
 	}
 	return nil
+}
+
+// nope: three goroutines each signal once on a channel of their own, and
+// the receiver counts the signals of all three before it returns
+// (fasthttp's TestShutdown*): taking one channel's case waits again for
+// the others, and the count decides the return.
+func countedSignals(serve, client, shutdown func()) error {
+	serveCh := make(chan struct{})
+	go func() {
+		serve()
+		serveCh <- struct{}{}
+	}()
+	clientCh := make(chan struct{})
+	go func() {
+		client()
+		clientCh <- struct{}{}
+	}()
+	shutdownCh := make(chan struct{})
+	go func() {
+		shutdown()
+		shutdownCh <- struct{}{}
+	}()
+	done := 0
+	for {
+		select {
+		case <-serveCh:
+			done++
+		case <-clientCh:
+			done++
+		case <-shutdownCh:
+			done++
+		}
+		if done == 3 {
+			return nil
+		}
+	}
+}
+
+// Returning on the first signal instead leaves the other two behind.
+func firstSignal(serve, client func()) {
+	serveCh := make(chan struct{})
+	go func() {
+		serve()
+		serveCh <- struct{}{} // want `send on unbuffered serveCh blocks forever once the receiver leaves \(case <-clientCh at realcode.go:\d+\)`
+	}()
+	clientCh := make(chan struct{})
+	go func() {
+		client()
+		clientCh <- struct{}{} // want `send on unbuffered clientCh blocks forever once the receiver leaves \(case <-serveCh at realcode.go:\d+\)`
+	}()
+	for {
+		select {
+		case <-serveCh:
+			return
+		case <-clientCh:
+			return
+		}
+	}
+}
+
+// nope: a reader forwards messages until a read fails, then reports the
+// error on another channel and returns; the handler returns only on that
+// error (syncthing's relay protocolConnectionHandler): by then the reader
+// has made its last send on messages.
+func handleConn(read func() (string, error), handle func(string)) error {
+	messages := make(chan string)
+	errs := make(chan error, 1)
+	go messageReader(read, messages, errs)
+	for {
+		select {
+		case msg := <-messages:
+			handle(msg)
+		case err := <-errs:
+			return err
+		}
+	}
+}
+
+func messageReader(read func() (string, error), messages chan<- string, errs chan<- error) {
+	for {
+		msg, err := read()
+		if err != nil {
+			errs <- err
+			return
+		}
+		messages <- msg
+	}
+}
+
+// A handler that also gives up on an idle timer leaves the reader
+// blocked on its next message.
+func handleConnIdle(read func() (string, error), handle func(string), idle <-chan time.Time) error {
+	messages := make(chan string)
+	errs := make(chan error, 1)
+	go messageReader2(read, messages, errs)
+	for {
+		select {
+		case msg := <-messages:
+			handle(msg)
+		case err := <-errs:
+			return err
+		case <-idle:
+			return errors.New("idle")
+		}
+	}
+}
+
+func messageReader2(read func() (string, error), messages chan<- string, errs chan<- error) {
+	for {
+		msg, err := read()
+		if err != nil {
+			errs <- err
+			return
+		}
+		messages <- msg // want `send on messages blocks forever once the receiver stops receiving \(case <-idle at realcode.go:\d+\)`
+	}
 }

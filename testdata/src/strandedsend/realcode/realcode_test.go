@@ -62,3 +62,94 @@ func TestTestifyFailNow(t *testing.T) {
 		require.FailNow(t, "timed out")
 	}
 }
+
+func encode() error { return nil }
+func decode() error { return nil }
+
+// nope: errc carries only failures: it is sent on when encoding or
+// decoding fails, and receiving from it fails the test (client-go's
+// rest/watch TestDecoder). A send left behind on it is one more symptom
+// of a test that is failing already.
+func TestFailureChannel(t *testing.T) {
+	errc := make(chan error)
+	go func() {
+		if err := encode(); err != nil {
+			errc <- err
+		}
+	}()
+	done := make(chan struct{})
+	go func() {
+		if err := decode(); err != nil {
+			errc <- err
+			return
+		}
+		close(done)
+	}()
+	select {
+	case err := <-errc:
+		t.Fatal(err)
+	case <-done:
+	}
+}
+
+// A channel whose values the test reads and checks carries results: the
+// encoder's result is left behind when the decoder finishes first.
+func TestResultChannel(t *testing.T) {
+	errc := make(chan error)
+	go func() {
+		errc <- encode() // want `send on unbuffered errc blocks forever once the receiver leaves \(case <-done at realcode_test.go:\d+\)`
+	}()
+	done := make(chan struct{})
+	go func() {
+		decode()
+		close(done)
+	}()
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-done:
+	}
+}
+
+// stage is a pipeline stage of production code: it sends one value per
+// input.
+func stage(in []int, out chan<- int) {
+	for _, v := range in {
+		out <- v * 2
+	}
+}
+
+// nope: after taking the values it expects, the test asserts that
+// nothing more arrived, failing if something did (syncthing's
+// TestCopierFinder): a value still pending fails the test.
+func TestNothingMore(t *testing.T) {
+	out := make(chan int)
+	go stage([]int{1, 2}, out)
+	for i := 0; i < 2; i++ {
+		<-out
+	}
+	select {
+	case v := <-out:
+		t.Fatalf("unexpected %d", v)
+	default:
+	}
+}
+
+// A test that polls once and moves on strands the stage.
+func TestPollOnce(t *testing.T) {
+	out := make(chan int)
+	go stage2([]int{1, 2}, out)
+	select {
+	case v := <-out:
+		t.Log(v)
+	default:
+	}
+}
+
+func stage2(in []int, out chan<- int) {
+	for _, v := range in {
+		out <- v * 2 // want `send on out blocks forever once the receiver stops receiving \(default at realcode_test.go:\d+\)`
+	}
+}
