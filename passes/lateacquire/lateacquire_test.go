@@ -19,7 +19,7 @@ func testdata(t *testing.T) string {
 }
 
 func TestBasic(t *testing.T) {
-	analysistest.Run(t, testdata(t), lateacquire.Analyzer, "lateacquire/basic")
+	analysistest.Run(t, testdata(t), lateacquire.Analyzer, "lateacquire/basic", "lateacquire/realcode")
 }
 
 func TestFixes(t *testing.T) {

@@ -2,6 +2,7 @@ package lateacquire
 
 import (
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -195,15 +196,20 @@ func (c *checker) samePlace(a ssa.Value, fa *frame, b ssa.Value, fb *frame) bool
 	return wa.place.root != nil && wa.place == wb.place
 }
 
-// chanCap returns the capacity of channel v, of frame fr, when the make
-// that created it is in sight (in the goroutine, the spawner or a
-// function around them) and its size is a constant.
-func (c *checker) chanCap(v ssa.Value, fr *frame) (int64, bool) {
+// room reports whether channel v, of frame fr, is made with room for
+// permits, and whether that is known: the make that created it is in
+// sight (in the goroutine, the spawner or a function around them), or v
+// is a variable or field the package makes. A capacity computed at run
+// time counts as room: the channel was made to hold permits.
+func (c *checker) room(v ssa.Value, fr *frame) (room, known bool) {
 	for steps := 0; steps < 64; steps++ {
 		switch x := v.(type) {
 		case *ssa.UnOp:
 			if x.Op != token.MUL {
-				return 0, false
+				return false, false
+			}
+			if obj := varOf(x.X); obj != nil {
+				return c.summary.Room(obj)
 			}
 			v = x.X
 		case *ssa.ChangeType:
@@ -216,27 +222,47 @@ func (c *checker) chanCap(v ssa.Value, fr *frame) (int64, bool) {
 			}
 			mc := c.closureOf(x.Parent()) // beyond the frames: the closure's maker
 			if mc == nil {
-				return 0, false
+				return false, false
 			}
 			v, fr = mc.Bindings[i], nil
 		case *ssa.Parameter:
 			if fr == nil || fr.fn != x.Parent() || fr.args == nil {
-				return 0, false
+				return false, false
 			}
 			i := indexOfParam(fr.fn, x)
 			if i >= len(fr.args) {
-				return 0, false
+				return false, false
 			}
 			v, fr = fr.args[i], fr.parent
 		case *ssa.Alloc:
 			if v = storedValue(x); v == nil {
-				return 0, false
+				return false, false
 			}
 		case *ssa.MakeChan:
-			return match.ChanCap(x)
+			n, constant := match.ChanCap(x)
+			return !constant || n > 0, true
 		default:
-			return 0, false
+			return false, false
 		}
 	}
-	return 0, false
+	return false, false
+}
+
+// varOf returns the package-level variable or the struct field that addr,
+// an address a channel is loaded from, denotes: a global, or a field of a
+// value (&s.sem).
+func varOf(addr ssa.Value) types.Object {
+	switch a := addr.(type) {
+	case *ssa.Global:
+		return a.Object()
+	case *ssa.FieldAddr:
+		ptr, ok := a.X.Type().Underlying().(*types.Pointer)
+		if !ok {
+			return nil
+		}
+		if st, ok := ptr.Elem().Underlying().(*types.Struct); ok && a.Field < st.NumFields() {
+			return st.Field(a.Field).Origin()
+		}
+	}
+	return nil
 }

@@ -15,6 +15,9 @@ type releaseSearch struct {
 	ch    ssa.Value       // its channel
 	chFr  *frame          // the frame of acq
 	sends bool            // the acquire sends (the release receives)
+	// deferredOnly: the channel's capacity is unknown, and only a
+	// deferred release shows it to be a semaphore.
+	deferredOnly bool
 
 	// The goroutine frame being searched, and its instruction that is or
 	// leads to the acquire: where a release must follow on every path.
@@ -30,7 +33,11 @@ type releaseSearch struct {
 // on the same channel that is deferred or made on every path to a
 // return; a send made only on some paths is how a job is requeued, not
 // how a token is returned. An unbuffered channel is never a semaphore: its
-// sends and receives are hand-offs between goroutines.
+// sends and receives are hand-offs between goroutines. For a channel made
+// out of view, whose capacity is unknown, a release counts when it is
+// deferred or the channel carries tokens (chan struct{}, chan bool): a
+// send of a value followed later by a receive on the same channel may as
+// well be a request and its acknowledgement.
 //
 // The release is looked for in the function of fr and in each function
 // of the goroutine that called it (an acquire wrapper's caller releases),
@@ -39,10 +46,11 @@ func (c *checker) isChanAcquire(fr *frame, acq ssa.Instruction, ch ssa.Value, se
 	if _, ok := ch.Type().Underlying().(*types.Chan); !ok {
 		return false
 	}
-	if n, ok := c.chanCap(ch, fr); ok && n == 0 {
+	room, known := c.room(ch, fr)
+	if known && !room {
 		return false // unbuffered: a hand-off between goroutines, not a permit
 	}
-	s := &releaseSearch{c: c, acq: acq, ch: ch, chFr: fr, sends: sends, anchor: acq}
+	s := &releaseSearch{c: c, acq: acq, ch: ch, chFr: fr, sends: sends, anchor: acq, deferredOnly: !known && !isTokenChan(ch.Type())}
 	for f := fr; f != nil && f.goroutine; f = f.parent {
 		s.top = f
 		if s.in(f, nil, false, 0) {
@@ -69,7 +77,7 @@ func (s *releaseSearch) in(f *frame, at *ssa.BasicBlock, deferred bool, depth in
 			}
 			switch x := instr.(type) {
 			case *ssa.UnOp:
-				if x.Op == token.ARROW && s.sends && len(*x.Referrers()) == 0 && s.same(x.X, f) {
+				if x.Op == token.ARROW && s.sends && len(*x.Referrers()) == 0 && s.same(x.X, f) && (deferred || !s.deferredOnly) {
 					return true
 				}
 			case *ssa.Send:
@@ -144,4 +152,20 @@ func (s *releaseSearch) mustPass(rel *ssa.BasicBlock) bool {
 		}
 	}
 	return true
+}
+
+// isTokenChan reports whether t is a channel of values that carry no
+// data: struct{} or bool, what channel semaphores hold.
+func isTokenChan(t types.Type) bool {
+	ch, ok := t.Underlying().(*types.Chan)
+	if !ok {
+		return false
+	}
+	switch e := ch.Elem().Underlying().(type) {
+	case *types.Struct:
+		return e.NumFields() == 0
+	case *types.Basic:
+		return e.Kind() == types.Bool
+	}
+	return false
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/internal/spawn"
+	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
 // A spawner is what runs a spawn: the function holding the go statement
@@ -141,8 +142,8 @@ func (c *checker) unit(sp *spawner, site spawn.Site, w where) string {
 			fixed = true
 			continue
 		}
-		if w.pos.IsValid() && within(w.pos, loopBody(loop)) {
-			return "" // a semaphore per iteration: nothing is shared
+		if w.pos.IsValid() && isPerIteration(w.pos, loop) || c.isRecomputed(w, site) {
+			return "" // a semaphore per iteration (of the element iterated): nothing is shared
 		}
 		return label
 	}
@@ -163,14 +164,36 @@ func (c *checker) unit(sp *spawner, site spawn.Site, w where) string {
 	return "call of " + funcName(top)
 }
 
-func loopBody(loop ast.Node) *ast.BlockStmt {
+// isRecomputed reports whether the semaphore's root, a value the spawner
+// computes (an element of a collection, a call's result), is computed
+// again on each trip round a loop that also spawns: each spawn may get
+// another semaphore.
+func (c *checker) isRecomputed(w where, site spawn.Site) bool {
+	root, ok := w.place.root.(ssa.Instruction)
+	if !ok || w.outside || root.Block() == nil || root.Parent() != site.Instr.Parent() {
+		return false
+	}
+	for _, l := range ssacfg.Loops(root.Parent()) {
+		if l.Has(root.Block()) && l.Has(site.Instr.Block()) {
+			return true
+		}
+	}
+	return false
+}
+
+// isPerIteration reports whether pos, where the spawner obtained a
+// semaphore, is evaluated once per iteration of loop: in its body, or in
+// the key and value a range statement assigns (a field of the element
+// iterated), but not in the range expression or a for statement's init,
+// which run once.
+func isPerIteration(pos token.Pos, loop ast.Node) bool {
 	switch l := loop.(type) {
 	case *ast.ForStmt:
-		return l.Body
+		return within(pos, l.Body) || within(pos, l.Post)
 	case *ast.RangeStmt:
-		return l.Body
+		return within(pos, l) && !within(pos, l.X)
 	}
-	return nil
+	return false
 }
 
 // loopUnit names what loop iterates over, and reports whether its number

@@ -34,11 +34,13 @@ package acquire
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Kind says what a function acquires.
@@ -112,6 +114,21 @@ type Summary struct {
 	pass  *analysis.Pass
 	named []string
 	local map[*types.Func]Fact
+	sems  map[types.Object]bool // the package's channel semaphores: see semaphoreChans
+	made  map[types.Object]bool // channel variables and fields the package makes: whether always with room
+}
+
+// Room reports whether the package makes the channel variable or field
+// obj (known), and if so whether always with room for permits.
+func (s *Summary) Room(obj types.Object) (room, known bool) {
+	room, known = s.made[obj]
+	return room, known
+}
+
+// IsSemaphore reports whether obj, a channel variable or field of the
+// package, is made buffered and given back with a receive: a semaphore.
+func (s *Summary) IsSemaphore(obj types.Object) bool {
+	return obj != nil && s.sems[obj]
 }
 
 // Of returns the acquire fact of fn, if it has one: from the user's list,
@@ -168,7 +185,7 @@ func isNamed(fn *types.Func, name string) bool {
 
 func run(pass *analysis.Pass, named []string) (any, error) {
 	s := &Summary{pass: pass, named: named, local: map[*types.Func]Fact{}}
-	released := releasedChans(pass)
+	s.sems, s.made = semaphoreChans(pass)
 	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -189,7 +206,7 @@ func run(pass *analysis.Pass, named []string) (any, error) {
 			if _, done := s.local[fn]; done {
 				continue
 			}
-			if f, ok := s.wrapper(d, fn, released); ok {
+			if f, ok := s.wrapper(d, fn); ok {
 				s.local[fn] = f
 				changed = true
 			}
@@ -208,24 +225,125 @@ func run(pass *analysis.Pass, named []string) (any, error) {
 	return s, nil
 }
 
-// releasedChans returns the channel variables and fields that some code
-// in the package receives from and discards, as a semaphore's release
-// does: "<-p.sem" as a statement or a select case.
-func releasedChans(pass *analysis.Pass) map[types.Object]bool {
+// semaphoreChans returns the channel variables and fields the package
+// uses as semaphores: it makes each with a capacity that is not zero
+// (make(chan struct{}, n)), never without one, and some code gives a
+// permit back with a receive that discards the value, once, outside any
+// loop of its function ("<-p.sem" as a statement, deferred or not). An
+// unbuffered channel hands values over between goroutines, and a loop
+// that takes every value (a counter of running handlers) is no release.
+//
+// It also returns, for every channel variable and field the package
+// makes, whether it always makes it with room.
+func semaphoreChans(pass *analysis.Pass) (sems, made map[types.Object]bool) {
+	info := pass.TypesInfo
 	released := map[types.Object]bool{}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if stmt, ok := n.(*ast.ExprStmt); ok {
-				if recv, ok := ast.Unparen(stmt.X).(*ast.UnaryExpr); ok && recv.Op == token.ARROW {
-					if obj := chanObject(pass.TypesInfo, recv.X); obj != nil {
+	buffered := map[types.Object]bool{}
+	unbuffered := map[types.Object]bool{}
+	record := func(obj types.Object, e ast.Expr) {
+		if obj == nil {
+			return
+		}
+		if n, ok := makeCap(info, e); ok {
+			if n {
+				buffered[obj] = true
+			} else {
+				unbuffered[obj] = true
+			}
+		}
+	}
+	var walk func(n ast.Node, inLoop bool)
+	walk = func(n ast.Node, inLoop bool) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				walk(n.Body, false)
+				return false
+			case *ast.ForStmt:
+				walk(n.Body, true)
+				return false
+			case *ast.RangeStmt:
+				walk(n.Body, true)
+				return false
+			case *ast.ExprStmt:
+				if recv, ok := ast.Unparen(n.X).(*ast.UnaryExpr); ok && recv.Op == token.ARROW && !inLoop {
+					if obj := chanObject(info, recv.X); obj != nil {
 						released[obj] = true
+					}
+				}
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					for i, lhs := range n.Lhs {
+						record(varOf(info, lhs), n.Rhs[i])
+					}
+				}
+			case *ast.ValueSpec:
+				if len(n.Names) == len(n.Values) {
+					for i, name := range n.Names {
+						record(info.Defs[name], n.Values[i])
+					}
+				}
+			case *ast.KeyValueExpr:
+				if key, ok := n.Key.(*ast.Ident); ok {
+					if field, ok := info.Uses[key].(*types.Var); ok && field.IsField() {
+						record(field.Origin(), n.Value)
 					}
 				}
 			}
 			return true
 		})
 	}
-	return released
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			walk(d, false)
+		}
+	}
+	sems, made = map[types.Object]bool{}, map[types.Object]bool{}
+	for obj := range released {
+		if buffered[obj] && !unbuffered[obj] {
+			sems[obj] = true
+		}
+	}
+	for obj := range buffered {
+		made[obj] = !unbuffered[obj]
+	}
+	for obj := range unbuffered {
+		made[obj] = false
+	}
+	return sems, made
+}
+
+// makeCap reports whether e is make(chan T, …), and if so whether it has
+// room: a capacity that is not the constant zero.
+func makeCap(info *types.Info, e ast.Expr) (buffered, ok bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return false, false
+	}
+	if b, ok := typeutil.Callee(info, call).(*types.Builtin); !ok || b.Name() != "make" {
+		return false, false
+	}
+	if _, ok := info.TypeOf(call.Args[0]).Underlying().(*types.Chan); !ok {
+		return false, false
+	}
+	if len(call.Args) < 2 {
+		return false, true
+	}
+	if tv, ok := info.Types[call.Args[1]]; ok && tv.Value != nil {
+		return constant.Sign(tv.Value) > 0, true
+	}
+	return true, true // a size computed at run time: made to hold permits
+}
+
+// varOf returns the variable or field an assignment's left-hand side
+// denotes, declared there or not.
+func varOf(info *types.Info, e ast.Expr) types.Object {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, ok := info.Defs[id].(*types.Var); ok {
+			return v
+		}
+	}
+	return chanObject(info, e)
 }
 
 // chanObject returns the variable or field an expression such as sem,

@@ -13,10 +13,9 @@ import (
 // A walker looks through one function body for its one acquire, and for
 // anything that disqualifies the function as a thin acquire wrapper.
 type walker struct {
-	s        *Summary
-	decl     *ast.FuncDecl
-	fn       *types.Func
-	released map[types.Object]bool
+	s    *Summary
+	decl *ast.FuncDecl
+	fn   *types.Func
 
 	fact  Fact
 	at    token.Pos // the acquire, or NoPos
@@ -26,8 +25,8 @@ type walker struct {
 
 // wrapper returns the fact of the function decl declares, if it is a thin
 // acquire wrapper (see the package documentation).
-func (s *Summary) wrapper(decl *ast.FuncDecl, fn *types.Func, released map[types.Object]bool) (Fact, bool) {
-	w := &walker{s: s, decl: decl, fn: fn, released: released}
+func (s *Summary) wrapper(decl *ast.FuncDecl, fn *types.Func) (Fact, bool) {
+	w := &walker{s: s, decl: decl, fn: fn}
 	ast.Inspect(decl.Body, w.visit)
 	if w.bad || w.at == token.NoPos {
 		return Fact{}, false
@@ -103,10 +102,9 @@ func (w *walker) selectStmt(sel *ast.SelectStmt) {
 	}
 }
 
-// send accepts a send on a channel some code releases as the acquire.
+// send accepts a send on one of the package's semaphores as the acquire.
 func (w *walker) send(ch ast.Expr, at token.Pos, inSelect bool) {
-	obj := chanObject(w.s.pass.TypesInfo, ch)
-	if obj == nil || !w.released[obj] {
+	if !w.s.IsSemaphore(chanObject(w.s.pass.TypesInfo, ch)) {
 		w.bad = true
 		return
 	}

@@ -77,6 +77,43 @@ func (c *Counted) Acquire() { // want Acquire:`acquire\(chan on argument 0\)`
 // Release gives the slot back.
 func (c *Counted) Release() { <-c.sem }
 
+// NewCounted makes the semaphore, with n slots.
+func NewCounted(n int) *Counted { return &Counted{sem: make(chan struct{}, n)} }
+
+// nope: a worker paused and resumed through an unbuffered channel: the
+// send hands a signal to the worker, it holds no permit (a hand-off).
+type Worker struct {
+	pause chan struct{}
+}
+
+func NewWorker() *Worker { return &Worker{pause: make(chan struct{})} }
+
+// Pause waits for the worker to take the signal.
+func (w *Worker) Pause() { w.pause <- struct{}{} }
+
+func (w *Worker) run() {
+	<-w.pause
+}
+
+// nope: a count of running handlers, kept for shutdown by a loop that
+// takes every value as it comes: the send waits for no permit.
+type Server struct {
+	started chan struct{}
+	n       int
+}
+
+func NewServer() *Server { return &Server{started: make(chan struct{}, 16)} }
+
+// Started records one more running handler.
+func (s *Server) Started() { s.started <- struct{}{} }
+
+func (s *Server) count() {
+	for {
+		<-s.started
+		s.n++
+	}
+}
+
 // Leave gives it back.
 func Leave() { <-slots }
 
