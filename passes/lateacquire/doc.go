@@ -35,24 +35,44 @@
 //		}()
 //	}
 //
-// The acquires recognised are a send on a buffered channel that the
-// goroutine gives back with a receive (and the token form: a receive from
-// a pre-filled channel, sent back when done), (*semaphore.Weighted).Acquire,
-// (*rate.Limiter).Wait and WaitN, any of these in a select that can also
-// give up on ctx.Done() (giving up ends the wait, but each spawn still
-// parks a goroutine), and calls of wrappers: functions or methods, in any
-// package, that acquire on their receiver, a parameter or a global and
-// return holding the permit.
+// The model: a report needs a permit shared by every spawn, taken first
+// thing inside the goroutine, by a spawn that runs once per unit of work.
 //
-// An acquire is reported when it is the goroutine's first blocking act
-// (only bookkeeping such as logging, context derivation and defers comes
-// before it, and no loop), the semaphore outlives the goroutine (the
-// goroutine did not make it), and the go statement, errgroup Go (on a
-// group without SetLimit) or WaitGroup.Go runs once per unit of work
-// sharing that semaphore: in a loop over a channel, a slice, a map or an
-// iterator, in a loop with no fixed count, in a recursive function, in an
-// HTTP handler, or in any function or callback that reaches the semaphore
-// through its receiver, parameters, captured variables or globals.
+// A permit is a (*semaphore.Weighted).Acquire, a (*rate.Limiter).Wait or
+// WaitN, or a send on a channel known to have room that the goroutine
+// gives back with a receive (and the token form: a receive from a
+// pre-filled channel, sent back when done). A channel is known to have
+// room when the make that created it is in view (in the goroutine, its
+// spawner or a function around them) or it is a variable or field the
+// package makes, with a capacity that is not zero (a size computed at run
+// time counts: it was made to hold permits). A channel made out of view
+// counts only when its release is deferred or it carries tokens (chan
+// struct{}, chan bool): a send of a value followed by a receive on the
+// same channel may as well be a request and its acknowledgement. Any of
+// these in a select that can also give up on ctx.Done() is a permit too
+// (giving up ends the wait, but each spawn still parks a goroutine), and
+// so is a call of a wrapper: a function or method, in any package, that
+// takes such a permit on its receiver, a parameter or a global, returns
+// holding it, and does nothing else that waits or works; the package
+// must give that channel's permits back with a receive made once, outside
+// a loop.
+//
+// Shared by every spawn: the permit reaches the spawn through the
+// spawner's receiver, parameters, captured variables or globals, the same
+// object each time. One the goroutine makes itself bounds its sub-work;
+// one the spawner makes, or obtains anew, on each trip round the spawning
+// loop (a field of the element iterated, over a slice or a map) belongs
+// to that spawn alone.
+//
+// First thing: the acquire is the goroutine's first blocking act (only
+// bookkeeping such as logging, context derivation and defers comes
+// before it, and no loop).
+//
+// Once per unit of work: the go statement, errgroup Go (on a group
+// without SetLimit) or WaitGroup.Go runs in a loop over a channel, a
+// slice, a map or an iterator, in a loop with no fixed count, in a
+// recursive function, in an HTTP handler, or in any function or callback
+// that reaches the semaphore from outside.
 //
 // Not reported: a spawn run a fixed number of times (a constant count,
 // runtime.NumCPU(), a worker count, once in main, init or a test); a
@@ -60,11 +80,14 @@
 // (pacing, not admission); a goroutine whose first blocking act is
 // something else (a mutex, I/O, an unknown call); a semaphore made inside
 // the goroutine, or per iteration; an unbuffered channel (a hand-off, not
-// a permit); a spawner that waits for its goroutine before it can spawn
-// again (one parked goroutine per waiting caller is no queue); and, unless
-// -lateacquire.strict is set, a non-blocking try inside the goroutine
-// (TryAcquire, Allow, a select with a default), which refuses promptly but
-// still creates a goroutine per unit.
+// a permit), or a wrapper sending on one (a pause or wake-up signal to a
+// worker); a "release" that is a loop taking every value (a count of
+// running handlers kept for shutdown); a spawner that waits for its
+// goroutine before it can spawn again (one parked goroutine per waiting
+// caller is no queue); and, unless -lateacquire.strict is set, a
+// non-blocking try inside the goroutine (TryAcquire, Allow, a select with
+// a default), which refuses promptly but still creates a goroutine per
+// unit.
 //
 // When the goroutine is a function literal that begins with the acquire as
 // a statement of its own (sem <- struct{}{}, sem.Acquire(ctx, 1) with its

@@ -14,27 +14,49 @@
 // file, and an admitted job whose result keeps a short slice of its
 // request body keeps the body alive after its admission slot is free.
 //
-// Copies should be rare, so retainslice reports only when both ends are
-// proven. The buffer is large or unbounded: io.ReadAll, os.ReadFile and
-// the like (unless limited by a small io.LimitReader); a bytes.Buffer or
-// strings.Builder filled from a stream; a buffer read with io.ReadFull and
-// sized from the input (not from 16-bit header fields); make or an array
-// with a constant size of at least -retainslice.min-bytes; or a string
-// converted from such bytes, whose substrings pin the string. The piece is
-// not nearly the whole buffer: b[i:j] with a computed low bound, or a high
-// bound that is a constant or computed from the content (bytes.Index, a
-// parsed length), or a fixed-size tail (b[len(b)-8:]); the results of
-// bytes and strings Cut (before the separator), Split and Fields, of
-// regexp's Find methods, of bufio's split functions; and those of any
-// function that returns a sub-slice of its parameter, in any package.
-// b[:n] after a read, data[4:], the rest after an offset (data[i:]) and
-// bytes.TrimSpace(data) count as the buffer itself. Nor is it reported
-// when the pieces together are the buffer, or it is pinned anyway: a loop
-// that keeps every record it cuts from a cursor through the buffer, or
-// every field of a split (as values, not map keys); a piece stored beside
-// the rest of its buffer, or beside the next part of a record, in the same
-// struct; a slab allocator keeping the rest of its buffer where the buffer
-// came from.
+// The model: what makes a retention worth reporting is the fraction
+// kept, a fixed handful of pieces (a token, a header, a first line, a
+// search's match) of a buffer whose size the input decides, kept after
+// the function returns. Copies should be rare, so retainslice reports
+// only when all three are proven.
+//
+// Large: io.ReadAll, os.ReadFile and the like (unless limited by a small
+// io.LimitReader); a bytes.Buffer or strings.Builder filled from a
+// stream; a buffer read with io.ReadFull and sized from the input (not
+// from 16-bit header fields); make or an array with a constant size of at
+// least -retainslice.min-bytes; or a string converted from such bytes,
+// whose substrings pin the string. A file the program knows by name, a
+// constant path or one whose last element is a constant
+// (filepath.Join(goroot, "VERSION"), "/etc/os-release"), holds what that
+// kind of file holds: no evidence that it is large.
+//
+// A small part: b[i:j] with a computed low bound, or a high bound that is
+// a constant or computed from the content (bytes.Index, a parsed length),
+// or a fixed-size tail (b[len(b)-8:]); the results of bytes and strings
+// Cut (before the separator), Split and Fields, of regexp's Find methods,
+// of bufio's split functions; and those of any function that returns a
+// sub-slice of its parameter, in any package. b[:n] after a read,
+// data[4:], the rest after an offset (data[i:]) and bytes.TrimSpace(data)
+// count as the buffer itself.
+//
+// A handful, not the buffer: a loop over the buffer's records (the parts
+// of a split, or what a cursor cuts as it advances) that keeps something
+// of every record it does not discard as blank or a comment, or reject by
+// ending the run, keeps the buffer's content, and copying it saves
+// nothing: its keys and values in maps, its lines appended to a slice. A
+// dispatch on the record's kind (switch verb { case "packagefile": … })
+// needs only one kind kept. Still reported: a loop that keeps some
+// records and skips others for what they hold (a filter, a search, a
+// first match); a fixed-size cut of each record (line[:2]); and map keys
+// of a set or a counter (seen[word] = true, counts[word]++), whose keys
+// repeat, so one piece pins the buffer for many occurrences. Nor is it
+// reported when the pieces together are the buffer in other ways, or it
+// is pinned anyway: a piece stored beside the rest of its buffer, or
+// beside the next part of a record, in the same struct; a slab allocator
+// keeping the rest of its buffer where the buffer came from.
+//
+// One report per buffer and function: the other places that keep pieces
+// of it are related positions, and the suggested fix copies them all.
 //
 // A function that merely returns a sub-slice of its own parameter is not
 // reported: whether that is a problem depends on the caller's buffer, so

@@ -57,6 +57,25 @@
 //     visibly stops early: buffering does not help there, the sender must
 //     select on a done channel or ctx.Done() as well.
 //
+// The model: a report needs a channel the function makes, with a
+// capacity it writes as a constant, that only it receives from and only
+// goroutines it starts send on (every use in view); the plain sends those
+// goroutines can make on it, counted per path (a goroutine sending in a
+// loop is a stream); and a path on which the function stops receiving
+// while more sends are pending than the buffer holds. Receives on the way
+// count. An exit that can only happen once the sender is done is not a
+// leave: receiving from a channel the sender closes instead of sending,
+// or sends on last before it returns (a reader that forwards messages
+// until an error, which it then reports on another channel). Nor is a
+// select case after which the receiving loop waits again, or an exit
+// from a loop of receives decided by a count the analysis cannot follow
+// (done++ over the cases of several channels, then done == 3). In tests,
+// a path on which the test has failed ends the story, a select with a
+// default whose receives all fail the test asserts that nothing is
+// pending, and a channel whose every receive fails the test carries
+// failures: none of them strands a send worth reporting. One report per
+// channel: the other sends the same leave strands are related positions.
+//
 // Not reported: a buffer at least as large as the sends that can be left
 // unreceived; a sender that selects on ctx.Done(), a done channel or a
 // default; a receiver that receives on every path or drains the channel
