@@ -71,12 +71,20 @@ func (c *checker) sendersOf(sc *scope, i int, g []int) senderSet {
 		}
 		trip := c.tripOf(fn, s.site, mk)
 		n := per.Times(trip)
+		start := waitpath.Start{Instr: s.site.Instr, Case: -1}
 		set.goroutines++
 		if trip != waitpath.One {
 			set.goroutines++
 			n.Maybe = n.Maybe || int64(least) < per.N // some may send nothing
 		}
-		set.starts = append(set.starts, waitpath.Start{Instr: s.site.Instr, Case: -1, Sends: n})
+		start.Sends = n
+		if trip.Many && per == waitpath.One && least == 1 {
+			// Each goroutine of a loop nobody counts sends one value: the
+			// search counts the goroutines as it passes the go statement,
+			// and the values the loop takes between them.
+			start.Sends, start.Again = waitpath.One, true
+		}
+		set.starts = append(set.starts, start)
 		set.total = set.total.Plus(n)
 		for _, o := range s.ops {
 			if o.touches(i) && o.plainFor(g) {

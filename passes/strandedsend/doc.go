@@ -63,7 +63,10 @@
 // goroutines can make on it, counted per path (a goroutine sending in a
 // loop is a stream); and a path on which the function stops receiving
 // while more sends are pending than the buffer holds. Receives on the way
-// count. An exit that can only happen once the sender is done is not a
+// count, against the senders started on the way: a loop that starts a
+// goroutine per attempt, each sending one value, and takes each value
+// before it starts the next, has one sender out at a time. An exit that
+// can only happen once the sender is done is not a
 // leave: receiving from a channel the sender closes instead of sending,
 // or sends on last before it returns (a reader that forwards messages
 // until an error, which it then reports on another channel). Nor is a

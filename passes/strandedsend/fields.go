@@ -16,20 +16,33 @@ import (
 // unbuffered channel and can stop waiting on it (see package
 // replyfields): in this package, or in the package declaring the field.
 func (c *checker) checkFieldSends(res *replyfields.Result) {
+	var fields []*types.Var
+	sends := map[*types.Var][]*ast.SendStmt{}
 	for _, send := range c.plain {
 		field := c.fieldOf(send.Chan)
-		if field == nil {
+		if field == nil || len(res.Makers[field]) == 0 && res.Imported[field] == nil {
 			continue
+		}
+		if sends[field] == nil {
+			fields = append(fields, field)
+		}
+		sends[field] = append(sends[field], send)
+	}
+	for _, field := range fields { // one finding per field, at its first send
+		first, others := sends[field][0], sends[field][1:]
+		var related []analysis.RelatedInformation
+		for _, o := range others {
+			c.reported[o.Arrow] = true
+			related = append(related, analysis.RelatedInformation{Pos: o.Arrow, End: o.End(), Message: "this send blocks too"})
 		}
 		if makers := res.Makers[field]; len(makers) > 0 {
-			c.reportLocalReply(send, field, makers)
+			c.reportLocalReply(first, field, makers, related)
 			continue
 		}
-		if fact := res.Imported[field]; fact != nil {
-			msg := fmt.Sprintf("send on unbuffered %s blocks forever once the receiver leaves (%s in package %s); the goroutine leaks — make %s buffered in %s.%s (%s)",
-				types.ExprString(send.Chan), fact.Leave, field.Pkg().Name(), field.Name(), field.Pkg().Name(), fact.Func, fact.Made)
-			c.reportAt(send.Arrow, send.Arrow, msg, nil)
-		}
+		fact := res.Imported[field]
+		msg := fmt.Sprintf("send on unbuffered %s blocks forever once the receiver leaves (%s in package %s); the goroutine leaks — make %s buffered in %s.%s (%s)",
+			types.ExprString(first.Chan), fact.Leave, field.Pkg().Name(), field.Name(), field.Pkg().Name(), fact.Func, fact.Made)
+		c.reportAt(first.Arrow, first.Arrow, msg, nil, related...)
 	}
 }
 
@@ -49,7 +62,7 @@ func (c *checker) fieldOf(e ast.Expr) *types.Var {
 
 // reportLocalReply reports a send on a reply field that makers of this
 // package abandon, with a fix that buffers each of their channels.
-func (c *checker) reportLocalReply(send *ast.SendStmt, field *types.Var, makers []*replyfields.Maker) {
+func (c *checker) reportLocalReply(send *ast.SendStmt, field *types.Var, makers []*replyfields.Maker, related []analysis.RelatedInformation) {
 	first := makers[0]
 	where, _ := waitpath.Describe(c.pass.Fset, c.pass.Files, first.Leave)
 	msg := fmt.Sprintf("send on unbuffered %s blocks forever once the receiver leaves (%s); the goroutine leaks — make %s buffered in %s",
@@ -64,7 +77,8 @@ func (c *checker) reportLocalReply(send *ast.SendStmt, field *types.Var, makers 
 	if len(edits) == len(makers) {
 		fixes = []analysis.SuggestedFix{{Message: fmt.Sprintf("Buffer %s with capacity 1", field.Name()), TextEdits: edits}}
 	}
-	c.reportAt(send.Arrow, send.Arrow, msg, fixes,
-		analysis.RelatedInformation{Pos: first.LeavePos, Message: "the receiver can leave here"},
-		analysis.RelatedInformation{Pos: c.makePos(first.Make), Message: field.Name() + " is made here, unbuffered"})
+	c.reportAt(send.Arrow, send.Arrow, msg, fixes, append([]analysis.RelatedInformation{
+		{Pos: first.LeavePos, Message: "the receiver can leave here"},
+		{Pos: c.makePos(first.Make), Message: field.Name() + " is made here, unbuffered"},
+	}, related...)...)
 }

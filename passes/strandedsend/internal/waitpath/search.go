@@ -17,6 +17,9 @@ import (
 type key struct {
 	b     *ssa.BasicBlock
 	set   uint64 // starts passed
+	// times counts the passes through each start with Again set, up to
+	// manyTimes: from there on, many.
+	times [maxStarts]uint8
 	flags uint8
 	// known and val hold the boolean flags (see bools) whose value the
 	// path determines: bit i of val is flag i's value when bit i of
@@ -39,6 +42,46 @@ const (
 	branchedOnShared                    // took a branch decided by what the senders wrote
 	passedOtherCase                     // took a case after which the loop waits again, since its last receive
 )
+
+// manyTimes is how many passes through a start the search counts.
+const manyTimes = 3
+
+// pass records that the path st passes the starts in bits.
+func (s *search) pass(st *state, bits uint64) {
+	if bits == 0 {
+		return
+	}
+	st.set |= bits
+	for i, start := range s.q.Starts {
+		if bits&(1<<i) != 0 && start.Again && st.times[i] < manyTimes {
+			st.times[i]++
+		}
+	}
+}
+
+// takeFromAgain counts a receive against the senders of a start with
+// Again set, when every start the path has passed is one: each of those
+// senders sends one value, so the value received is one of theirs, and
+// one fewer is out. It reports whether it did.
+func (s *search) takeFromAgain(st *state) bool {
+	first := -1
+	for i, start := range s.q.Starts {
+		if st.set&(1<<i) == 0 {
+			continue
+		}
+		if !start.Again {
+			return false
+		}
+		if first < 0 && st.times[i] > 0 && st.times[i] < manyTimes {
+			first = i
+		}
+	}
+	if first < 0 {
+		return false
+	}
+	st.times[first]--
+	return true
+}
 
 // isShared reports whether the condition v tests a value the senders
 // wrote: the value itself, an operand of it, or its negation.
@@ -152,7 +195,7 @@ func (s *search) walk(b *ssa.BasicBlock, from int, st state) {
 			s.leave(instr, st) // a new channel replaces the one waited on
 			return
 		}
-		st.set |= s.startAt[instr]
+		s.pass(&st, s.startAt[instr])
 		if call, ok := instr.(ssa.CallInstruction); ok && s.q.Ends != nil && s.q.Ends(call) {
 			return
 		}
@@ -193,7 +236,7 @@ func (s *search) recv(st *state, b *ssa.BasicBlock) {
 	if st.set == 0 {
 		return
 	}
-	if st.recvd < 1<<20 {
+	if !s.takeFromAgain(st) && st.recvd < 1<<20 {
 		st.recvd++
 	}
 	if l := innermost(s.loops, b, s.made); l != nil {
@@ -214,7 +257,8 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 	if known && v != (i == 0) {
 		return st, false // the path has decided this condition the other way
 	}
-	if !known && st.flags&passedOtherCase != 0 && s.exitsOtherLoop(b, b.Succs[i]) {
+	_, isCase := s.dispatch[cond]
+	if !known && !isCase && st.flags&passedOtherCase != 0 && s.exitsOtherLoop(b, b.Succs[i]) {
 		// Out of a loop of receives, on a condition the path cannot
 		// decide (a count of values from several channels), after a case
 		// that waits again: what the loop has seen decides it.
@@ -258,7 +302,7 @@ func (s *search) takeCase(st *state, c chanuse.Case) bool {
 	if c.Index >= 0 {
 		state := c.Select.States[c.Index]
 		if bits := s.startCase[c]; bits != 0 {
-			st.set |= bits
+			s.pass(st, bits)
 			return true
 		}
 		if state.Dir == types.RecvOnly && s.q.Chans[state.Chan] {
@@ -307,9 +351,17 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 	}
 	var pending Count
 	for i, start := range s.q.Starts {
-		if st.set&(1<<i) != 0 {
-			pending = pending.Plus(start.Sends)
+		if st.set&(1<<i) == 0 {
+			continue
 		}
+		sends := start.Sends
+		if start.Again {
+			sends = sends.Times(Count{N: int64(st.times[i])})
+			if st.times[i] >= manyTimes {
+				sends = Count{Many: true, Maybe: start.Sends.Maybe}
+			}
+		}
+		pending = pending.Plus(sends)
 	}
 	if !pending.Exceeds(st.recvd, s.q.Room) {
 		return

@@ -39,6 +39,12 @@ type Start struct {
 	Instr ssa.Instruction
 	Case  int   // for a select: the index of the case that starts; -1 otherwise
 	Sends Count // how many values the senders it starts will send
+	// Again: each pass through the start sets one more sender going,
+	// each of which sends Sends (a go statement in a loop the analysis
+	// cannot count). The search counts the passes, so a loop that
+	// receives each sender's value before it starts the next one has
+	// at most one sender pending.
+	Again bool
 }
 
 // A Query asks how Fn can stop waiting for the values of one channel (or

@@ -642,3 +642,49 @@ func messageReader2(read func() (string, error), messages chan<- string, errs ch
 		messages <- msg // want `send on messages blocks forever once the receiver stops receiving \(case <-idle at realcode.go:\d+\)`
 	}
 }
+
+// nope: one attempt at a time: the loop starts a new attempt only after
+// the last one's error was received, so at most one goroutine is out when
+// the context ends, and its one value fits the buffers (go-kit's
+// lb.RetryWithCallback).
+func retry(ctx context.Context, attempt func() (string, error)) (string, error) {
+	responses := make(chan string, 1)
+	errs := make(chan error, 1)
+	for {
+		go func() {
+			r, err := attempt()
+			if err != nil {
+				errs <- err
+				return
+			}
+			responses <- r
+		}()
+		select {
+		case <-ctx.Done():
+			return "", ctx.Err()
+		case r := <-responses:
+			return r, nil
+		case <-errs:
+			continue
+		}
+	}
+}
+
+// Hedging, a new attempt on every tick without waiting for the last,
+// leaves several out when the context ends: one buffered value each is
+// not enough.
+func hedge(ctx context.Context, tick <-chan time.Time, attempt func() string) string {
+	responses := make(chan string, 1)
+	for {
+		go func() {
+			responses <- attempt() // want `send on responses blocks forever once the receiver leaves \(case <-ctx.Done\(\) at realcode.go:\d+\) before any of many values, with room for 1`
+		}()
+		select {
+		case <-ctx.Done():
+			return ""
+		case r := <-responses:
+			return r
+		case <-tick:
+		}
+	}
+}

@@ -23,7 +23,7 @@ type Cache struct {
 // loop is the worker.
 func (c *Cache) loop() {
 	for req := range c.requests {
-		req.reply <- c.data[req.key] // want `send on unbuffered req.reply blocks forever once the receiver leaves \(case <-ctx.Done\(\) at reqreply.go:41\); the goroutine leaks — make reply buffered in \(\*Cache\).Get`
+		req.reply <- c.data[req.key] // want `send on unbuffered req.reply blocks forever once the receiver leaves \(case <-ctx.Done\(\) at reqreply.go:\d+\); the goroutine leaks — make reply buffered in \(\*Cache\).Get`
 	}
 }
 
@@ -53,7 +53,11 @@ type Pool struct{ jobs chan job }
 
 func (p *Pool) work() {
 	for j := range p.jobs {
-		j.done <- j.n * 2 // want `send on unbuffered j.done blocks forever once the receiver leaves \(case <-time.After\(d\) at reqreply.go:66\)`
+		if j.n < 0 {
+			j.done <- 0 // want `send on unbuffered j.done blocks forever once the receiver leaves \(case <-time.After\(d\) at reqreply.go:\d+\)`
+			continue
+		}
+		j.done <- j.n * 2 // one finding per field: this send is related to the first
 	}
 }
 
@@ -78,7 +82,7 @@ type DB struct{ queries chan query }
 
 func (db *DB) serve() {
 	for q := range db.queries {
-		q.out <- nil // want `send on unbuffered q.out blocks forever once the receiver leaves \(return at reqreply.go:89\)`
+		q.out <- nil // want `send on unbuffered q.out blocks forever once the receiver leaves \(return at reqreply.go:\d+\)`
 	}
 }
 
