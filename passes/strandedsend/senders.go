@@ -349,22 +349,33 @@ func (s *sender) sends(g []int) (waitpath.Count, int) {
 		inner[fn][o.instr]++
 	}
 	least := map[ssa.Instruction]int{}
+	onPanic := 0 // the most sends of deferred closures that send only after a panic
 	for fn, w := range inner {
 		n, stream := maxPerPath(fn, w)
 		if stream {
 			return waitpath.Count{Stream: true}, 0
 		}
 		for _, o := range s.ops {
-			if o.anchor != nil && o.instr.Parent() == fn {
-				weights[o.anchor] = n
-				least[o.anchor] = minPerPath(fn, w)
+			if o.anchor == nil || o.instr.Parent() != fn {
+				continue
+			}
+			if _, deferred := o.anchor.(*ssa.Defer); deferred && allRecovered(w) {
+				onPanic = max(onPanic, n)
 				break
 			}
+			weights[o.anchor] = n
+			least[o.anchor] = minPerPath(fn, w)
+			break
 		}
 	}
 	n, stream := maxPerPath(s.site.Fn, weights)
 	if stream {
 		return waitpath.Count{Stream: true}, 0
+	}
+	if onPanic > 0 {
+		// A panic ends the body before whatever it has not sent yet: at
+		// least the sends that are its last acts, with no call after them.
+		n = max(n, onPanic+n-tailSends(weights))
 	}
 	for instr, w := range weights {
 		if _, ok := least[instr]; !ok {
@@ -372,4 +383,98 @@ func (s *sender) sends(g []int) (waitpath.Count, int) {
 		}
 	}
 	return waitpath.Count{N: int64(n)}, minPerPath(s.site.Fn, least)
+}
+
+// allRecovered reports whether each send of weights, in a deferred
+// closure, runs only when the goroutine is panicking: under a test that
+// recover() returned something.
+//
+//	defer func() {
+//		if recover() != nil {
+//			panicked <- true
+//		}
+//	}()
+func allRecovered(weights map[ssa.Instruction]int) bool {
+	for instr := range weights {
+		if !isRecovered(instr.Block()) {
+			return false
+		}
+	}
+	return len(weights) > 0
+}
+
+// isRecovered reports whether block b runs only on the edge of an if
+// that found recover()'s result non-nil.
+func isRecovered(b *ssa.BasicBlock) bool {
+	for d := b; d != nil; d = d.Idom() {
+		idom := d.Idom()
+		if idom == nil {
+			return false
+		}
+		cond, ok := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := cond.Cond.(*ssa.BinOp)
+		if !ok || !isRecoverCall(cmp.X) && !isRecoverCall(cmp.Y) {
+			continue
+		}
+		switch {
+		case cmp.Op == token.NEQ && idom.Succs[0] == d:
+			return true
+		case cmp.Op == token.EQL && idom.Succs[1] == d:
+			return true
+		}
+	}
+	return false
+}
+
+// isRecoverCall reports whether v is a call of the recover builtin.
+func isRecoverCall(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	b, ok := call.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "recover"
+}
+
+// tailSends returns 1 if one of the weighted sends is a last act: no call
+// can follow it before the function returns, so no panic either.
+func tailSends(weights map[ssa.Instruction]int) int {
+	for instr := range weights {
+		if !callFollows(instr) {
+			return 1
+		}
+	}
+	return 0
+}
+
+// callFollows reports whether a call can run after instr in its function.
+func callFollows(instr ssa.Instruction) bool {
+	b := instr.Block()
+	after := false
+	for _, x := range b.Instrs {
+		if _, ok := x.(ssa.CallInstruction); ok && after {
+			return true
+		}
+		after = after || x == instr
+	}
+	seen := map[*ssa.BasicBlock]bool{b: true}
+	stack := slices.Clone(b.Succs)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		for _, i := range x.Instrs {
+			if _, ok := i.(ssa.CallInstruction); ok {
+				return true
+			}
+		}
+		stack = append(stack, x.Succs...)
+	}
+	return false
 }

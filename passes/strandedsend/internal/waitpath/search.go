@@ -331,10 +331,12 @@ func (s *search) takeCase(st *state, c chanuse.Case) bool {
 }
 
 // exitsOtherLoop reports whether the edge from b to succ leaves a loop
-// of receives that is neither counted nor drained.
+// of receives that is neither counted nor drained, and that waits again
+// after receiving from the channel in a select: the values it counts may
+// be the channel's too.
 func (s *search) exitsOtherLoop(b, succ *ssa.BasicBlock) bool {
 	l := innermost(s.loops, b, s.made)
-	return l != nil && !l.Has(succ) && s.kind[l] == recvInOtherLoop
+	return l != nil && !l.Has(succ) && s.kind[l] == recvInOtherLoop && s.counts[l]
 }
 
 // leave records the end of the path st at instr if it strands senders.

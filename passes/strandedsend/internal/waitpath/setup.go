@@ -26,6 +26,7 @@ type search struct {
 	startCase map[chanuse.Case]uint64
 	bools     map[*ssa.Phi]int      // boolean phis tracked along paths, by bit
 	staysIn   map[chanuse.Case]bool // select cases of a receiving loop after which it waits again
+	counts    map[*ssacfg.Loop]bool // loops that, having received from the channel in a select, wait again
 	asserts   map[*ssa.Select]bool  // selects with a default whose every receive fails the test
 	failures  bool                  // every receive of the channel fails the test: it carries failures
 
@@ -54,6 +55,7 @@ func newSearch(q *Query) *search {
 		startCase: map[chanuse.Case]uint64{},
 		bools:     map[*ssa.Phi]int{},
 		staysIn:   map[chanuse.Case]bool{},
+		counts:    map[*ssacfg.Loop]bool{},
 		asserts:   map[*ssa.Select]bool{},
 		best:      map[key]int{},
 	}
@@ -160,6 +162,9 @@ func (s *search) findStays() {
 		}
 		if reachesHeader(body, l) {
 			s.staysIn[c] = true
+			if c.Index >= 0 && c.Select.States[c.Index].Dir == types.RecvOnly && s.q.Chans[c.Select.States[c.Index].Chan] {
+				s.counts[l] = true
+			}
 		}
 	}
 }

@@ -688,3 +688,65 @@ func hedge(ctx context.Context, tick <-chan time.Time, attempt func() string) st
 		}
 	}
 }
+
+func register() {}
+
+// nope: a deferred send that runs only when the goroutine panicked, and a
+// last send that runs only when it did not: one value either way
+// (apimachinery's TestConflictingAddKnownTypes).
+func panics() bool {
+	panicked := make(chan bool)
+	go func() {
+		defer func() {
+			if recover() != nil {
+				panicked <- true
+			}
+		}()
+		register()
+		panicked <- false
+	}()
+	return <-panicked
+}
+
+// When the send it may panic after is not the last act, a panic can
+// come after it, and both values may be sent.
+func panicsAfter() bool {
+	panicked := make(chan bool)
+	go func() {
+		defer func() {
+			if recover() != nil {
+				panicked <- true // want `send on panicked blocks forever once the receiver leaves \(return at realcode.go:\d+\) after 1 of 2 values, with room for 0`
+			}
+		}()
+		panicked <- false
+		register()
+	}()
+	return <-panicked
+}
+
+// The loop counts the streams that are done, not the error: after the
+// last stream, the error goroutine may still send (client-go's
+// remotecommand streamProtocolV1).
+func streams(n int, copyStream func(), readError func() error) error {
+	errorChan := make(chan error)
+	go func() {
+		if err := readError(); err != nil {
+			errorChan <- err // want `send on unbuffered errorChan blocks forever once the receiver leaves \(case <-doneChan at realcode.go:\d+\)`
+		}
+	}()
+	doneChan := make(chan struct{}, 2)
+	go func() { copyStream(); doneChan <- struct{}{} }()
+	go func() { copyStream(); doneChan <- struct{}{} }()
+	completed := 0
+	for {
+		select {
+		case <-doneChan:
+			completed++
+			if completed == 2 {
+				return nil
+			}
+		case err := <-errorChan:
+			return err
+		}
+	}
+}
