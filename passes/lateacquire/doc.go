@@ -70,7 +70,8 @@
 //
 // Once per unit of work: the go statement, errgroup Go (on a group
 // without SetLimit) or WaitGroup.Go runs in a loop over a channel, a
-// slice, a map or an iterator, in a loop with no fixed count, in a
+// slice, a map or an iterator (or counting to len(x), or to a variable
+// set once to it), in a loop with no fixed count, in a
 // recursive function, in an HTTP handler, or in any function or callback
 // that reaches the semaphore from outside.
 //

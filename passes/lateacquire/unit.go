@@ -244,17 +244,75 @@ func (c *checker) loopUnit(loop ast.Node) (string, bool) {
 }
 
 // countUnit classifies a loop that counts up to bound: once per element
-// when bound is len(x), a fixed count otherwise (a constant, the number of
-// CPUs, a configured number of workers).
+// when bound is len(x), or a variable set once to len(x) (n :=
+// len(jobs)); a fixed count otherwise (a constant, the number of CPUs, a
+// configured number of workers).
 func (c *checker) countUnit(bound ast.Expr) (string, bool) {
-	call, ok := ast.Unparen(bound).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return "", false
-	}
-	if b, ok := c.pass.TypesInfo.Uses[calleeIdent(call)].(*types.Builtin); ok && b.Name() == "len" {
-		return "element of " + types.ExprString(call.Args[0]), true
+	if x := c.lenOf(bound, 0); x != nil {
+		return "element of " + types.ExprString(x), true
 	}
 	return "", false
+}
+
+// lenOf returns x when e is len(x), or a local variable assigned only
+// once, to len(x).
+func (c *checker) lenOf(e ast.Expr, depth int) ast.Expr {
+	info := c.pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if b, ok := info.Uses[calleeIdent(e)].(*types.Builtin); ok && b.Name() == "len" && len(e.Args) == 1 {
+			return e.Args[0]
+		}
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok || depth > 0 || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+			return nil
+		}
+		if value := c.onlyValue(v); value != nil {
+			return c.lenOf(value, depth+1)
+		}
+	}
+	return nil
+}
+
+// onlyValue returns the expression a local variable is declared with,
+// when it is never assigned again.
+func (c *checker) onlyValue(v *types.Var) ast.Expr {
+	file := c.fileOf(v.Pos())
+	if file == nil {
+		return nil
+	}
+	info := c.pass.TypesInfo
+	var value ast.Expr
+	assigned := 0
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				id, ok := lhs.(*ast.Ident)
+				if !ok || info.ObjectOf(id) != v {
+					continue
+				}
+				assigned++
+				if len(n.Lhs) == len(n.Rhs) && n.Tok == token.DEFINE {
+					value = n.Rhs[i]
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := n.X.(*ast.Ident); ok && info.ObjectOf(id) == v {
+				assigned++
+			}
+		case *ast.UnaryExpr:
+			if id, ok := n.X.(*ast.Ident); ok && n.Op == token.AND && info.ObjectOf(id) == v {
+				assigned++ // its address is taken: it may change
+			}
+		}
+		return true
+	})
+	if assigned != 1 {
+		return nil
+	}
+	return value
 }
 
 func calleeIdent(call *ast.CallExpr) *ast.Ident {

@@ -87,3 +87,30 @@ func limited(reqs []Request, tokens chan struct{}) {
 		}()
 	}
 }
+
+// A counted loop whose count is the number of requests is a loop over
+// them: one goroutine per request.
+func byIndex(reqs []Request, tokens chan struct{}) {
+	n := len(reqs)
+	for i := 0; i < n; i++ {
+		go func() {
+			tokens <- struct{}{} // want `goroutine waits on tokens before doing any work; one goroutine parks per element of reqs`
+			defer func() { <-tokens }()
+			process(reqs[i].ID)
+		}()
+	}
+}
+
+// nope: a count that is a number of workers, not of units: a fixed pool,
+// each worker acquiring before its work.
+func pool(workers int, tokens chan struct{}, jobs <-chan Request) {
+	for i := 0; i < workers; i++ {
+		go func() {
+			tokens <- struct{}{}
+			defer func() { <-tokens }()
+			for j := range jobs {
+				process(j.ID)
+			}
+		}()
+	}
+}
