@@ -15,8 +15,8 @@ import (
 // block, the starts passed and the path's flags. For each key only the
 // path that has received the fewest values is followed.
 type key struct {
-	b     *ssa.BasicBlock
-	set   uint64 // starts passed
+	b   *ssa.BasicBlock
+	set uint64 // starts passed
 	// times counts the passes through each start with Again set, up to
 	// manyTimes: from there on, many.
 	times [maxStarts]uint8
