@@ -47,8 +47,8 @@ printf 'module\tversion\tpackages\texit\twall_s\tpeak_rss_mib\tpackage_errors\n'
 grep -v '^\s*#' "$list" | while read -r mod version; do
 	[[ -n ${mod:-} ]] || continue
 	name=${mod//\//_}
-	dir=$(go mod download -json "$mod@$version" | sed -n 's/^\s*"Dir": "\(.*\)",$/\1/p')
-	[[ -d $dir ]] || { echo "$mod@$version: not downloaded" >&2; continue; }
+	dir=$(go mod download -json "$mod@$version" | sed -n 's/^\s*"Dir": "\(.*\)",$/\1/p') || true
+	[[ -d $dir ]] || { echo "$mod@$version: not downloaded (go mod download -json $mod@$version says why)" >&2; continue; }
 	src=$out/src/$name
 	rm -rf "$src"; cp -r "$dir" "$src"; chmod -R u+w "$src"
 	pkgs=$(cd "$src" && { go list -e ./... 2>/dev/null || true; } | wc -l)
