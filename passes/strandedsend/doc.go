@@ -47,7 +47,11 @@
 //   - a request whose reply channel is made unbuffered, sent to a
 //     long-lived worker, and waited for in a select: the worker's
 //     req.reply <- r blocks, and with it the worker. This is found across
-//     packages, from the caller's package to the worker's;
+//     packages, from the caller's package to the worker's. The caller
+//     must wait for the reply (receive from the channel it made): a
+//     function that makes a channel field and never receives from it
+//     (a subscription's placeholder, a channel someone else reads) is
+//     no requester, and its return is not a receiver leaving;
 //   - a future: a function that returns an unbuffered channel fed by one
 //     send from a goroutine it starts. Any caller that stops waiting
 //     strands the sender, and a capacity of one costs nothing: it is

@@ -170,7 +170,11 @@ func isMakeChan(e ast.Expr) bool {
 }
 
 // checkMake returns the maker mk is, if it makes an unbuffered channel
-// for a field of a request it hands over, and can leave before receiving.
+// for a field of a request it hands over, waits for the reply (receives
+// from the channel) and can leave before receiving. A function that
+// never receives from the channel is no requester: it makes a
+// placeholder, or a channel someone else reads (a subscription's
+// consumer), and its return is not a receiver leaving.
 func checkMake(pass *analysis.Pass, mk *ssa.MakeChan) *Maker {
 	if room, ok := match.ChanCap(mk); !ok || room != 0 {
 		return nil
@@ -193,6 +197,9 @@ func checkMake(pass *analysis.Pass, mk *ssa.MakeChan) *Maker {
 	u = chanuse.Trace(fn, append([]ssa.Value{mk}, req.loads...), nil)
 	if u.Escape != nil || len(u.Sends)+len(u.SendCases)+len(u.Closes)+len(u.Returns)+len(u.Handoffs) > 0 {
 		return nil
+	}
+	if len(u.Recvs)+len(u.RecvCases) == 0 {
+		return nil // not waiting for a reply: the channel is read elsewhere, if at all
 	}
 	q := &waitpath.Query{Fn: fn, Info: pass.TypesInfo, Made: mk, Chans: u.Values, Starts: req.handoffs}
 	leave := waitpath.Find(q)

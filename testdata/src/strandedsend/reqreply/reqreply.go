@@ -190,3 +190,57 @@ func (k *Keeper) Get(ctx context.Context) int {
 		return 0
 	}
 }
+
+// ok: a subscription made with one channel per kind of event, of which a
+// subscriber fills the one it reads and the constructor makes the rest
+// as placeholders. The constructor never receives from them: it is not
+// waiting for a reply, and its return is not a receiver leaving. (The
+// dispatcher sends only on the channel of the subscription's kind.)
+type subscription struct {
+	kind    int
+	logs    chan string
+	headers chan int
+}
+
+type Feed struct{ install chan *subscription }
+
+func (f *Feed) dispatch() {
+	for sub := range f.install {
+		if sub.kind == 0 {
+			sub.logs <- "log"
+		} else {
+			sub.headers <- 1
+		}
+	}
+}
+
+func (f *Feed) subscribe(sub *subscription) *subscription {
+	f.install <- sub
+	return sub
+}
+
+func (f *Feed) SubscribeLogs(logs chan string) *subscription {
+	return f.subscribe(&subscription{kind: 0, logs: logs, headers: make(chan int)})
+}
+
+// Its twin waits for the reply it made, and can stop waiting.
+type ask struct{ answer chan int }
+
+type Oracle struct{ in chan *ask }
+
+func (o *Oracle) serve() {
+	for q := range o.in {
+		q.answer <- 42 // want `send on unbuffered q.answer blocks forever once the receiver leaves \(case <-ctx.Done\(\) at reqreply.go:\d+\)`
+	}
+}
+
+func (o *Oracle) Ask(ctx context.Context) int {
+	q := &ask{answer: make(chan int)}
+	o.in <- q
+	select {
+	case v := <-q.answer:
+		return v
+	case <-ctx.Done():
+		return 0
+	}
+}
