@@ -92,7 +92,7 @@ func main() {
 		`directives.go:7:2: directives: "// admitlint:" is not a directive; write //admitlint: with no space so it can take effect (admitlint)`,
 		`passes.go:15:3: lateacquire: goroutine waits on sem before doing any work; one goroutine parks per request`,
 		`passes.go:25:9: strandedsend: send on unbuffered reply blocks forever once the receiver leaves`,
-		`passes.go:42:9: retainslice: line keeps a slice of data (os.ReadFile at passes.go:37, unbounded)`,
+		`passes.go:42:9: retainslice: line keeps a slice of data (io.ReadAll at passes.go:37, unbounded)`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("custom-gcl output lacks %q:\n%s", want, out)

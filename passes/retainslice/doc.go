@@ -6,7 +6,7 @@
 // retainslice: report results that keep small slices of large buffers
 //
 // Go keeps a whole backing array alive for as long as any slice or
-// substring points into it. A function that reads a file or a request body
+// substring points into it. A function that reads a request body or a stream
 // whole, or allocates a large buffer, and lets a small piece of it outlive
 // the call (returns it, sends it on a channel, stores it in a field, a
 // map, a global or a slice that lives on, or captures it in a closure that
@@ -20,15 +20,20 @@
 // the function returns. Copies should be rare, so retainslice reports
 // only when all three are proven.
 //
-// Large: io.ReadAll, os.ReadFile and the like (unless limited by a small
-// io.LimitReader); a bytes.Buffer or strings.Builder filled from a
-// stream; a buffer read with io.ReadFull and sized from the input (not
-// from 16-bit header fields); make or an array with a constant size of at
-// least -retainslice.min-bytes; or a string converted from such bytes,
-// whose substrings pin the string. A file the program knows by name, a
-// constant path or one whose last element is a constant
-// (filepath.Join(goroot, "VERSION"), "/etc/os-release"), holds what that
-// kind of file holds: no evidence that it is large.
+// Large, by evidence that the input decides the size: a stream read to
+// its end (io.ReadAll of a request or response body, a connection, any
+// reader, unless limited by a small io.LimitReader); a bytes.Buffer or
+// strings.Builder filled from a stream; a buffer read with io.ReadFull
+// and sized from the input (not from 16-bit header fields); make or an
+// array with a constant size of at least -retainslice.min-bytes; or a
+// string converted from such bytes, whose substrings pin the string. A
+// file read whole by its name (os.ReadFile, fs.ReadFile) is not
+// evidence: it holds what that file holds (a password, a version, a
+// config, a list the program wrote itself), which the pass cannot know,
+// and a program that expects large files streams them. The opt-in
+// -retainslice.files counts such files as large too, except one the
+// program knows by name, a constant path or one whose last element is a
+// constant (filepath.Join(goroot, "VERSION"), "/etc/os-release").
 //
 // A small part: b[i:j] with a computed low bound, or a high bound that is
 // a constant or computed from the content (bytes.Index, a parsed length),
@@ -64,13 +69,13 @@
 //
 // Wrong:
 //
-//	func firstLine(path string) ([]byte, error) {
-//		data, err := os.ReadFile(path)
+//	func firstLine(r *http.Request) ([]byte, error) {
+//		data, err := io.ReadAll(r.Body)
 //		if err != nil {
 //			return nil, err
 //		}
 //		line, _, _ := bytes.Cut(data, []byte("\n"))
-//		return line, nil // line keeps a slice of data (os.ReadFile at load.go:12, unbounded) alive after firstLine returns; copy it with bytes.Clone
+//		return line, nil // line keeps a slice of data (io.ReadAll at load.go:12, unbounded) alive after firstLine returns; copy it with bytes.Clone
 //	}
 //
 // Right:

@@ -21,6 +21,7 @@ import (
 // Config holds retainslice's settings.
 type Config struct {
 	MinBytes int64 `json:"min-bytes" help:"smallest buffer, in bytes, that counts as large when its size is a constant (make, arrays)"`
+	Files    bool  `json:"files" help:"also count files read whole by path (os.ReadFile, fs.ReadFile) as large: their size is the file's, which the pass cannot know (widens the default run; see the README for its cost)"`
 }
 
 // Defaults returns retainslice's default settings.
@@ -47,7 +48,7 @@ func New(cfg Config) *analysis.Analyzer {
 func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	// Most packages neither read whole streams nor allocate large
 	// buffers: they never get SSA.
-	if !hasSources(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), cfg.MinBytes) {
+	if !hasSources(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), cfg) {
 		return nil, nil
 	}
 	res, err := lazyssa.Of(pass).SSA()
@@ -107,7 +108,7 @@ func (c *checker) checkPieces(fn *ssa.Function, r *root) {
 // hasSources reports whether the package's syntax holds a candidate
 // source: a call of a whole-stream reader, a make with a large constant
 // size, or a large array type.
-func hasSources(pass *analysis.Pass, ins *inspector.Inspector, minBytes int64) bool {
+func hasSources(pass *analysis.Pass, ins *inspector.Inspector, cfg *Config) bool {
 	found := false
 	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil), (*ast.ArrayType)(nil)}, func(n ast.Node) {
 		if found {
@@ -117,14 +118,14 @@ func hasSources(pass *analysis.Pass, ins *inspector.Inspector, minBytes int64) b
 		case *ast.CallExpr:
 			switch callee := typeutil.Callee(pass.TypesInfo, n).(type) {
 			case *types.Func:
-				found = isSourceFunc(callee) || isReadFull(callee)
+				found = isSourceFunc(callee) && (cfg.Files || !isFileReader(callee)) || isReadFull(callee)
 			case *types.Builtin:
-				found = callee.Name() == "make" && isLargeMake(pass, n, minBytes)
+				found = callee.Name() == "make" && isLargeMake(pass, n, cfg.MinBytes)
 			}
 		case *ast.ArrayType:
 			if t, ok := pass.TypesInfo.TypeOf(n).(*types.Array); ok {
 				size, ok := sizeof(pass.TypesSizes, t)
-				found = ok && size >= minBytes
+				found = ok && size >= cfg.MinBytes
 			}
 		}
 	})

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/admitlint/admitlint/internal/gatemutant"
@@ -19,20 +20,38 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
+// withFiles returns retainslice with -retainslice.files set, the way the
+// command sets it: most shapes below read their buffer with os.ReadFile,
+// which the default run does not count as large (TestWholeFile).
+func withFiles(t *testing.T) *analysis.Analyzer {
+	a := retainslice.New(retainslice.Defaults())
+	if err := a.Flags.Set("files", "true"); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
 func TestRetainslice(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), retainslice.Analyzer, "retainslice/basic")
+	analysistest.RunWithSuggestedFixes(t, testdata(t), withFiles(t), "retainslice/basic")
+}
+
+// TestWholeFile checks the default run on files read whole: no evidence
+// that they are large (a password, a version, a config, a list the
+// program wrote itself), unlike a body or a stream read to its end.
+func TestWholeFile(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), retainslice.Analyzer, "retainslice/wholefile")
 }
 
 // TestFacts checks pieces returned by helpers in another package, known
 // through the borrow facts.
 func TestFacts(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), retainslice.Analyzer, "retainslice/facts/use", "retainslice/facts/lexutil")
+	analysistest.RunWithSuggestedFixes(t, testdata(t), withFiles(t), "retainslice/facts/use", "retainslice/facts/lexutil")
 }
 
 // TestFixes checks the suggested fix against each way a file can import,
 // or not, the package providing Clone.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), retainslice.Analyzer, "retainslice/fixes")
+	analysistest.RunWithSuggestedFixes(t, testdata(t), withFiles(t), "retainslice/fixes")
 }
 
 // TestMinBytes checks the min-bytes flag, set the way the command sets it.
@@ -46,7 +65,7 @@ func TestMinBytes(t *testing.T) {
 
 // TestOdd runs the pass over shapes that must not crash it.
 func TestOdd(t *testing.T) {
-	analysistest.Run(t, testdata(t), retainslice.Analyzer, "retainslice/odd")
+	analysistest.Run(t, testdata(t), withFiles(t), "retainslice/odd")
 }
 
 // TestGateMutant checks that the reference gate, seeded with the defect,
@@ -96,7 +115,7 @@ func TestGateMutant(t *testing.T) {
 // TestRealCode holds the false positives found on real code, each fixed,
 // and the true positives next to them.
 func TestRealCode(t *testing.T) {
-	analysistest.Run(t, testdata(t), retainslice.Analyzer, "retainslice/realcode")
+	analysistest.Run(t, testdata(t), withFiles(t), "retainslice/realcode")
 }
 
 // TestStaysOffSSA checks the cheap guard: a package with no whole-stream

@@ -30,8 +30,10 @@ type root struct {
 //     or with any n when t is then filled by io.ReadFull (the size comes
 //     from the input);
 //   - t = local [N]T, sliced, of at least min-bytes;
-//   - t = io.ReadAll(r), os.ReadFile(name) and the like (unless r is an
-//     io.LimitReader with a small constant limit): unbounded;
+//   - t = io.ReadAll(r) and the like (unless r is an io.LimitReader with
+//     a small constant limit): unbounded; os.ReadFile(name) and
+//     fs.ReadFile only with -retainslice.files, and not for a file known
+//     by name;
 //   - t = (*bytes.Buffer).Bytes() or .String() on a buffer filled from a
 //     stream by ReadFrom or io.Copy: unbounded.
 func (c *checker) roots(fn *ssa.Function) []*root {
@@ -78,8 +80,8 @@ func (c *checker) callRoot(call *ssa.Call) *root {
 		if len(args) > 0 && c.isSmallLimit(args[0]) {
 			return nil
 		}
-		if name := fileNameArg(fn, args); name != nil && isNamedFile(name) {
-			return nil // a file known by name: as large as what it is, not as the input makes it
+		if name := fileNameArg(fn, args); name != nil && (!c.cfg.Files || isNamedFile(name)) {
+			return nil // a file read whole: as large as what it is, not as the input makes it
 		}
 		if v := extract(call, 0); v != nil {
 			return &root{v: v, how: fn.Pkg().Name() + "." + fn.Name(), verb: "read", size: "unbounded", pos: call.Pos()}
@@ -100,6 +102,11 @@ func (c *checker) callRoot(call *ssa.Call) *root {
 		}
 	}
 	return nil
+}
+
+// isFileReader reports whether fn reads a file whole by its name.
+func isFileReader(fn *types.Func) bool {
+	return match.IsFunc(fn, "os", "ReadFile") || match.IsFunc(fn, "io/ioutil", "ReadFile") || match.IsFunc(fn, "io/fs", "ReadFile")
 }
 
 // fileNameArg returns the argument naming the file that fn, a whole-file

@@ -3,8 +3,8 @@ package golangci
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
-	"os"
 )
 
 var sem = make(chan struct{}, 8)
@@ -32,9 +32,9 @@ func Fetch(ctx context.Context, get func() string) (string, error) {
 	}
 }
 
-// FirstLine keeps the whole file alive through its first line (retainslice).
-func FirstLine(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+// FirstLine keeps the whole stream alive through its first line (retainslice).
+func FirstLine(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}

@@ -2,13 +2,13 @@ package passes
 
 import (
 	"bytes"
-	"os"
+	"io"
 )
 
-// FirstLine returns the first line of a file, a slice that keeps the whole
-// file's contents alive for as long as the caller keeps the line.
-func FirstLine(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+// FirstLine returns the first line of a stream, a slice that keeps all
+// that was read alive for as long as the caller keeps the line.
+func FirstLine(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
