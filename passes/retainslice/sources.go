@@ -110,20 +110,13 @@ func isFileReader(fn *types.Func) bool {
 }
 
 // fileNameArg returns the argument naming the file that fn, a whole-file
-// reader, reads: os.ReadFile(name), fs.ReadFile(fsys, name); nil for
-// readers of streams.
+// reader, reads: its last, os.ReadFile(name), fs.ReadFile(fsys, name);
+// nil for readers of streams.
 func fileNameArg(fn *types.Func, args []ssa.Value) ssa.Value {
-	switch {
-	case match.IsFunc(fn, "os", "ReadFile"), match.IsFunc(fn, "io/ioutil", "ReadFile"):
-		if len(args) == 1 {
-			return args[0]
-		}
-	case match.IsFunc(fn, "io/fs", "ReadFile"):
-		if len(args) == 2 {
-			return args[1]
-		}
+	if !isFileReader(fn) || len(args) == 0 {
+		return nil
 	}
-	return nil
+	return args[len(args)-1]
 }
 
 // isNamedFile reports whether the file name v is written in the code: a
