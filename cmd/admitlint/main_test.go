@@ -412,9 +412,14 @@ func TestPasses(t *testing.T) {
 // error with exit 1 where the code is broken.
 func TestRobustness(t *testing.T) {
 	dir := fixture(t, "robust")
-	r := run(t, dir, bin, "./...")
+	// -strandedsend.tests: tested/ checks that the tests are loaded, with
+	// a receiver in a _test.go file, which the default run leaves out.
+	r := run(t, dir, bin, "-strandedsend.tests", "./...")
 	wantCode(t, r, 3)
 	golden(t, dir, "robust.text", r.stdout)
+	if r := run(t, dir, bin, "./tested"); r.code != 0 || r.stdout != "" {
+		t.Errorf("default run on a test receiver: exit %d, %q; want 0 and nothing", r.code, r.stdout)
+	}
 	for _, quiet := range []string{"generated/", "unreachable/", "tagged/"} {
 		if strings.Contains(r.stdout, quiet) {
 			t.Errorf("finding in %s:\n%s", quiet, r.stdout)

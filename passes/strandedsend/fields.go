@@ -20,7 +20,7 @@ func (c *checker) checkFieldSends(res *replyfields.Result) {
 	sends := map[*types.Var][]*ast.SendStmt{}
 	for _, send := range c.plain {
 		field := c.fieldOf(send.Chan)
-		if field == nil || len(res.Makers[field]) == 0 && res.Imported[field] == nil {
+		if field == nil || len(c.makersInView(res.Makers[field])) == 0 && res.Imported[field] == nil {
 			continue
 		}
 		if sends[field] == nil {
@@ -35,7 +35,7 @@ func (c *checker) checkFieldSends(res *replyfields.Result) {
 			c.reported[o.Arrow] = true
 			related = append(related, analysis.RelatedInformation{Pos: o.Arrow, End: o.End(), Message: "this send blocks too"})
 		}
-		if makers := res.Makers[field]; len(makers) > 0 {
+		if makers := c.makersInView(res.Makers[field]); len(makers) > 0 {
 			c.reportLocalReply(first, field, makers, related)
 			continue
 		}
@@ -44,6 +44,21 @@ func (c *checker) checkFieldSends(res *replyfields.Result) {
 			types.ExprString(first.Chan), fact.Leave, field.Pkg().Name(), field.Name(), field.Pkg().Name(), fact.Func, fact.Made)
 		c.reportAt(first.Arrow, first.Arrow, msg, nil, related...)
 	}
+}
+
+// makersInView returns the makers the settings let count: test code's
+// only with -strandedsend.tests.
+func (c *checker) makersInView(makers []*replyfields.Maker) []*replyfields.Maker {
+	if c.cfg.Tests {
+		return makers
+	}
+	var kept []*replyfields.Maker
+	for _, m := range makers {
+		if !c.inTest(m.Make.Pos()) {
+			kept = append(kept, m)
+		}
+	}
+	return kept
 }
 
 // fieldOf returns the struct field e selects, if e is x.f.

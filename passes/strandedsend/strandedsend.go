@@ -3,6 +3,7 @@ package strandedsend
 import (
 	"go/ast"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -21,6 +22,8 @@ import (
 // Config holds strandedsend's settings.
 type Config struct {
 	Futures bool `json:"futures" help:"report functions that return an unbuffered channel fed by one send from a goroutine they start"`
+	Tests   bool `json:"tests" help:"also report channels whose receiver is test code (a function in a _test.go file)"`
+	Many    bool `json:"many" help:"also report senders started a number of times only known at run time into a buffer of one or none"`
 }
 
 // Defaults returns strandedsend's default settings.
@@ -82,6 +85,9 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	if isMain(fn) {
 		return // the process ends with main: nothing leaks
 	}
+	if !c.cfg.Tests && c.inTest(fn.Pos()) {
+		return // a test's receives follow a protocol its assertions enforce
+	}
 	var chans []*channel
 	var sites []spawn.Site
 	for _, b := range fn.Blocks {
@@ -110,6 +116,12 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	}
 }
 
+// inTest reports whether pos is in a _test.go file.
+func (c *checker) inTest(pos token.Pos) bool {
+	f := c.pass.Fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
 // isMain reports whether fn is package main's main function.
 func isMain(fn *ssa.Function) bool {
 	return fn.Name() == "main" && fn.Parent() == nil && fn.Signature.Recv() == nil &&
@@ -136,6 +148,9 @@ func (c *checker) checkChan(sc *scope, i int) {
 	q := c.receiverOf(sc, ch, g)
 	q.Starts = set.starts
 	if leave := waitpath.Find(q); leave != nil {
+		if set.total.Many && !c.cfg.Many {
+			return // how many run at once is decided by code out of view
+		}
 		c.reportLeave(ch, i, set.targets, leave, set.total, set.starts, set.goroutines > 1)
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/admitlint/admitlint/internal/gatemutant"
@@ -19,10 +20,19 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
+// wide returns strandedsend with every setting that widens the default
+// run set, so that the shapes of tests and of senders counted at run time
+// are checked as well.
+func wide() *analysis.Analyzer {
+	cfg := strandedsend.Defaults()
+	cfg.Tests, cfg.Many = true, true
+	return strandedsend.New(cfg)
+}
+
 // TestShapes runs the pass over every shape of the issue, positive and
 // negative, and checks each suggested fix against its golden file.
 func TestShapes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), strandedsend.Analyzer,
+	analysistest.RunWithSuggestedFixes(t, testdata(t), wide(),
 		"strandedsend/timeout",
 		"strandedsend/earlyreturn",
 		"strandedsend/firsterror",
@@ -36,6 +46,38 @@ func TestShapes(t *testing.T) {
 		"strandedsend/premise",
 		"strandedsend/realcode",
 	)
+}
+
+// TestOptIn checks the default run: it reports the twins in production
+// code with their counts known and leaves the others to the settings,
+// which report exactly those.
+func TestOptIn(t *testing.T) {
+	analysistest.Run(t, testdata(t), strandedsend.Analyzer, "strandedsend/optin")
+	for _, c := range []struct {
+		name string
+		set  func(*strandedsend.Config)
+		want int
+	}{
+		{"tests", func(c *strandedsend.Config) { c.Tests = true }, 3},
+		{"many", func(c *strandedsend.Config) { c.Many = true }, 3},
+		{"both", func(c *strandedsend.Config) { c.Tests, c.Many = true, true }, 4},
+	} {
+		cfg := strandedsend.Defaults()
+		c.set(&cfg)
+		a := strandedsend.New(cfg)
+		if a.Flags.Lookup(c.name) == nil && c.name != "both" {
+			t.Errorf("no -%s flag", c.name)
+		}
+		seen := map[string]bool{} // the package and its test variant report the same sends
+		for _, r := range analysistest.Run(ignoreWants{}, testdata(t), a, "strandedsend/optin") {
+			for _, d := range r.Diagnostics {
+				seen[r.Pass.Fset.Position(d.Pos).String()] = true
+			}
+		}
+		if len(seen) != c.want {
+			t.Errorf("optin with %s: %d findings, want %d", c.name, len(seen), c.want)
+		}
+	}
 }
 
 // TestGate checks the reference gate stays silent (its result channel has

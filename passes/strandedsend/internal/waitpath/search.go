@@ -155,6 +155,23 @@ func (s *search) enter(from, to *ssa.BasicBlock, st *state) {
 	st.known, st.val = known, val
 }
 
+// The kinds of leave, in the order Find prefers to name them.
+const (
+	leftBySelect = iota // another case of a select
+	leftByRemake        // the make reached again, a new channel replacing the old
+	leftByReturn
+)
+
+func (l *Leave) rank() int {
+	switch {
+	case l.Case != nil:
+		return leftBySelect
+	case isMake(l.At):
+		return leftByRemake
+	}
+	return leftByReturn
+}
+
 func (s *search) run() *Leave {
 	b := s.made
 	from := slices.Index(b.Instrs, s.q.Made) + 1
@@ -176,11 +193,14 @@ func (s *search) run() *Leave {
 		return nil
 	}
 	slices.SortStableFunc(s.leaves, func(a, b *Leave) int {
-		if (a.Case != nil) != (b.Case != nil) {
-			if a.Case != nil {
-				return -1
-			}
-			return 1
+		if ra, rb := a.rank(), b.rank(); ra != rb {
+			return ra - rb
+		}
+		if a.rank() == leftByReturn {
+			// Of the returns, the last: the further the receiver got, the
+			// more surely its sender has reached the send (an early return
+			// on a setup error can come before the sender even runs).
+			return int(b.Pos()) - int(a.Pos())
 		}
 		return int(a.Pos()) - int(b.Pos())
 	})

@@ -199,3 +199,25 @@ func fireAndForget() {
 		println(<-c)
 	}
 }
+
+func setup() error { return nil }
+
+func upload(string) error { return nil }
+
+// Of several returns that leave the sender behind, the one named is the
+// last (rclone's compress handlers): an early return on a setup error
+// can come before the sender has done its work, the return after the
+// upload fails comes when it surely has.
+func compressAndUpload(name string) error {
+	results := make(chan error)
+	go func() {
+		results <- validate(name) // want `send on unbuffered results blocks forever once the receiver leaves \(return at earlyreturn.go:220\); the goroutine leaks — make results buffered$`
+	}()
+	if err := setup(); err != nil {
+		return err
+	}
+	if err := upload(name); err != nil {
+		return err // the return the report names
+	}
+	return <-results
+}

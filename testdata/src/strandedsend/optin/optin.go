@@ -1,0 +1,62 @@
+// Package optin holds the shapes the default run leaves to opt-in
+// settings, each beside the twin the default run reports. With
+// -strandedsend.tests and -strandedsend.many set, each of the silent ones
+// is reported too (TestOptInSettings counts them).
+package optin
+
+import (
+	"context"
+	"time"
+)
+
+func compute() int { return 42 }
+
+// The production twin of TestAbandonsReply: reported by default.
+func abandonsReply(ctx context.Context) int {
+	reply := make(chan int)
+	go func() {
+		reply <- compute() // want `send on unbuffered reply blocks forever once the receiver leaves \(case <-ctx.Done\(\) at optin.go:\d+\)`
+	}()
+	select {
+	case v := <-reply:
+		return v
+	case <-ctx.Done():
+		return 0
+	}
+}
+
+// silent by default (-strandedsend.many): a new attempt per tick, how
+// many of them can be out at once decided by the ticker and the
+// attempts' speed, which the analysis cannot see.
+func hedge(ctx context.Context, tick <-chan time.Time, attempt func() int) int {
+	responses := make(chan int, 1)
+	for {
+		go func() {
+			responses <- attempt()
+		}()
+		select {
+		case <-ctx.Done():
+			return 0
+		case r := <-responses:
+			return r
+		case <-tick:
+		}
+	}
+}
+
+// The counted twin of hedge: three attempts, a constant, into a buffer of
+// one. Reported by default.
+func hedgeThree(ctx context.Context, attempt func() int) int {
+	responses := make(chan int, 1)
+	for i := 0; i < 3; i++ {
+		go func() {
+			responses <- attempt() // want `send on responses blocks forever once the receiver leaves \(case <-ctx.Done\(\) at optin.go:\d+\) before any of 3 values, with room for 1`
+		}()
+	}
+	select {
+	case <-ctx.Done():
+		return 0
+	case r := <-responses:
+		return r
+	}
+}
