@@ -57,6 +57,10 @@ type senderSet struct {
 	total      waitpath.Count
 	targets    []*op // the plain sends on the channel under check
 	goroutines int   // how many goroutines send (2 for "many")
+	// lockstep: the senders answer requests the function sends, one
+	// value each; the starts are the requests and total is unknown
+	// until a path counts the outstanding ones.
+	lockstep bool
 }
 
 // sendersOf counts the plain sends on group g of each sender, and
@@ -70,6 +74,16 @@ func (c *checker) sendersOf(sc *scope, i int, g []int) senderSet {
 			continue
 		}
 		trip := c.tripOf(fn, s.site, mk)
+		if per.Stream && trip == waitpath.One {
+			if reqs := lockstep(sc, s, g); reqs != nil {
+				// One answer per request: counted where the requests go.
+				set.starts = append(set.starts, reqs...)
+				set.lockstep = true
+				set.goroutines++
+				set.targets = append(set.targets, s.targetsOn(i, g)...)
+				continue
+			}
+		}
 		n := per.Times(trip)
 		start := waitpath.Start{Instr: s.site.Instr, Case: -1}
 		set.goroutines++
@@ -86,13 +100,20 @@ func (c *checker) sendersOf(sc *scope, i int, g []int) senderSet {
 		}
 		set.starts = append(set.starts, start)
 		set.total = set.total.Plus(n)
-		for _, o := range s.ops {
-			if o.touches(i) && o.plainFor(g) {
-				set.targets = append(set.targets, o)
-			}
-		}
+		set.targets = append(set.targets, s.targetsOn(i, g)...)
 	}
 	return set
+}
+
+// targetsOn returns the plain sends of s on channel i of group g.
+func (s *sender) targetsOn(i int, g []int) []*op {
+	var ops []*op
+	for _, o := range s.ops {
+		if o.touches(i) && o.plainFor(g) {
+			ops = append(ops, o)
+		}
+	}
+	return ops
 }
 
 // tripOf returns how many times the spawn site runs per channel made by

@@ -69,8 +69,13 @@
 // while more sends are pending than the buffer holds. Receives on the way
 // count, against the senders started on the way: a loop that starts a
 // goroutine per attempt, each sending one value, and takes each value
-// before it starts the next, has one sender out at a time. An exit that
-// can only happen once the sender is done is not a
+// before it starts the next, has one sender out at a time. Requests count
+// the same way: a goroutine that loops on a request channel only the
+// function sends on, and answers each request it takes with at most one
+// plain send (on one or another reply channel), has as many answers out
+// as requests not yet answered; a function that takes each answer before
+// its next request has one out when it leaves, which a buffer of one
+// holds. An exit that can only happen once the sender is done is not a
 // leave: receiving from a channel the sender closes instead of sending,
 // or sends on last before it returns (a reader that forwards messages
 // until an error, which it then reports on another channel). Nor is a

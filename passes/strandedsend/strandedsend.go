@@ -140,7 +140,7 @@ type scope struct {
 // checkChan reports the sends on channel i of sc that can be stranded.
 func (c *checker) checkChan(sc *scope, i int) {
 	fn, ch := sc.fn, sc.chans[i]
-	g := group(i, sc.chans, sc.senders)
+	g := answers(sc, group(i, sc.chans, sc.senders))
 	set := c.sendersOf(sc, i, g)
 	if len(set.targets) == 0 {
 		return
@@ -148,6 +148,9 @@ func (c *checker) checkChan(sc *scope, i int) {
 	q := c.receiverOf(sc, ch, g)
 	q.Starts = set.starts
 	if leave := waitpath.Find(q); leave != nil {
+		if set.lockstep {
+			set.total = leave.Pending // the answers outstanding on the way out
+		}
 		if set.total.Many && !c.cfg.Many {
 			return // how many run at once is decided by code out of view
 		}

@@ -45,6 +45,7 @@ func TestShapes(t *testing.T) {
 		"strandedsend/cmd",
 		"strandedsend/premise",
 		"strandedsend/realcode",
+		"strandedsend/lockstep",
 	)
 }
 
