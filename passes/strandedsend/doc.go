@@ -51,7 +51,10 @@
 //     must wait for the reply (receive from the channel it made): a
 //     function that makes a channel field and never receives from it
 //     (a subscription's placeholder, a channel someone else reads) is
-//     no requester, and its return is not a receiver leaving;
+//     no requester, and its return is not a receiver leaving. When a
+//     helper hands the request over and reports whether it did (a false
+//     result, a non-nil error), the path on which it refused has no
+//     reply to wait for;
 //   - a future: a function that returns an unbuffered channel fed by one
 //     send from a goroutine it starts. Any caller that stops waiting
 //     strands the sender, and a capacity of one costs nothing: it is

@@ -277,6 +277,9 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 	if known && v != (i == 0) {
 		return st, false // the path has decided this condition the other way
 	}
+	if r, ok := s.refused[cond]; ok && r.succ == i {
+		st.set &^= r.start // the hand-off failed: its senders never started
+	}
 	_, isCase := s.dispatch[cond]
 	if !known && !isCase && st.flags&passedOtherCase != 0 && s.exitsOtherLoop(b, b.Succs[i]) {
 		// Out of a loop of receives, on a condition the path cannot

@@ -29,6 +29,7 @@ type search struct {
 	counts    map[*ssacfg.Loop]bool // loops that, having received from the channel in a select, wait again
 	asserts   map[*ssa.Select]bool  // selects with a default whose every receive fails the test
 	failures  bool                  // every receive of the channel fails the test: it carries failures
+	refused   map[*ssa.If]refusal   // branches on a starting call's own report that it failed
 
 	best   map[key]int
 	queue  []state
@@ -58,6 +59,7 @@ func newSearch(q *Query) *search {
 		counts:    map[*ssacfg.Loop]bool{},
 		asserts:   map[*ssa.Select]bool{},
 		best:      map[key]int{},
+		refused:   map[*ssa.If]refusal{},
 	}
 	for i, st := range q.Starts {
 		if st.Case >= 0 {
@@ -71,6 +73,7 @@ func newSearch(q *Query) *search {
 		}
 	}
 	s.decodeSelects()
+	s.findRefusals()
 	s.findClosedEdges()
 	s.classifyLoops()
 	s.findStays()

@@ -244,3 +244,75 @@ func (o *Oracle) Ask(ctx context.Context) int {
 		return 0
 	}
 }
+
+// A command handed over through a helper that reports whether the worker
+// took it. A caller that returns because the helper refused has no reply
+// to wait for; one that leaves after the worker took the command strands
+// the reply.
+type command struct {
+	op   string
+	resp chan error
+}
+
+type Agent struct {
+	cmds chan command
+	stop chan struct{}
+}
+
+func (a *Agent) loop() {
+	for cmd := range a.cmds {
+		cmd.resp <- a.apply(cmd.op) // want `send on unbuffered cmd.resp blocks forever once the receiver leaves \(case <-ctx.Done\(\) at reqreply.go:\d+\); the goroutine leaks — make resp buffered in \(\*Agent\).Cancelable`
+	}
+}
+
+func (a *Agent) apply(op string) error { return nil }
+
+// dispatch hands cmd to the loop, or reports false once it has stopped.
+func (a *Agent) dispatch(cmd command) bool {
+	select {
+	case a.cmds <- cmd:
+		return true
+	case <-a.stop:
+		return false
+	}
+}
+
+// submit is dispatch with an error.
+func (a *Agent) submit(cmd command) error {
+	if !a.dispatch(cmd) {
+		return errors.New("agent stopped")
+	}
+	return nil
+}
+
+// ok: the only return before the receive is the refused hand-off.
+func (a *Agent) Apply(op string) error {
+	resp := make(chan error)
+	if !a.dispatch(command{op: op, resp: resp}) {
+		return errors.New("agent stopped")
+	}
+	return <-resp
+}
+
+// ok: the same with the helper's error.
+func (a *Agent) ApplyErr(op string) error {
+	resp := make(chan error)
+	if err := a.submit(command{op: op, resp: resp}); err != nil {
+		return err
+	}
+	return <-resp
+}
+
+// The twin that stops waiting after the worker took the command.
+func (a *Agent) Cancelable(ctx context.Context, op string) error {
+	resp := make(chan error)
+	if !a.dispatch(command{op: op, resp: resp}) {
+		return errors.New("agent stopped")
+	}
+	select {
+	case err := <-resp:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

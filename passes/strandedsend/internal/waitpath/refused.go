@@ -1,0 +1,98 @@
+package waitpath
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A refusal is the edge of an if on which a call that starts senders
+// (hands a request over through a helper) has reported that it failed:
+// the request was not delivered, so nothing it would set going is
+// pending.
+type refusal struct {
+	succ  int    // the successor index of the failure edge
+	start uint64 // the starts the call made
+}
+
+// findRefusals finds the ifs that test a starting call's own failure
+// report: its boolean result being false (if !dispatch(req) { return }),
+// or its error result being non-nil (if err := submit(req); err != nil).
+func (s *search) findRefusals() {
+	for instr, bits := range s.startAt {
+		call, ok := instr.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		res := call.Call.Signature().Results()
+		if res.Len() == 0 {
+			continue
+		}
+		last := res.At(res.Len() - 1).Type()
+		var v ssa.Value = call
+		if res.Len() > 1 {
+			v = extractOf(call, res.Len()-1)
+			if v == nil {
+				continue
+			}
+		}
+		switch {
+		case isBool(last):
+			s.refuseOn(v, 1, bits)
+			for _, ref := range *v.Referrers() {
+				if not, ok := ref.(*ssa.UnOp); ok && not.Op == token.NOT {
+					s.refuseOn(not, 0, bits)
+				}
+			}
+		case isError(last):
+			for _, ref := range *v.Referrers() {
+				cmp, ok := ref.(*ssa.BinOp)
+				if !ok || !isNilConst(cmp.X) && !isNilConst(cmp.Y) {
+					continue
+				}
+				switch cmp.Op {
+				case token.NEQ:
+					s.refuseOn(cmp, 0, bits)
+				case token.EQL:
+					s.refuseOn(cmp, 1, bits)
+				}
+			}
+		}
+	}
+}
+
+// refuseOn records that the edge succ of each if on cond is a refusal of
+// the starts bits.
+func (s *search) refuseOn(cond ssa.Value, succ int, bits uint64) {
+	for _, ref := range *cond.Referrers() {
+		if cond, ok := ref.(*ssa.If); ok {
+			r := s.refused[cond]
+			s.refused[cond] = refusal{succ: succ, start: r.start | bits}
+		}
+	}
+}
+
+// extractOf returns the extraction of result k of call, if any.
+func extractOf(call *ssa.Call, k int) ssa.Value {
+	for _, ref := range *call.Referrers() {
+		if x, ok := ref.(*ssa.Extract); ok && x.Index == k {
+			return x
+		}
+	}
+	return nil
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
