@@ -382,7 +382,9 @@ func hasTypeParam(t types.Type, depth int) bool {
 	case *types.TypeParam:
 		return true
 	case *types.Named:
-		return t.TypeArgs().Len() > 0 && hasTypeParam(t.Underlying(), depth+1)
+		// Not only instantiated types: a type declared inside a generic
+		// function has no type arguments but may use its parameters.
+		return hasTypeParam(t.Underlying(), depth+1)
 	case *types.Array:
 		return hasTypeParam(t.Elem(), depth+1)
 	case *types.Struct:

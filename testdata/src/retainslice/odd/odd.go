@@ -16,6 +16,23 @@ func Gen[T any]() []T {
 	return buf[2:5]
 }
 
+// nope: a type declared inside a generic function is parameterized by it
+// too, though it has no type arguments of its own; its array has no
+// known size (this once crashed the pass on a routing table).
+func GenLocal[T any](v T) []T {
+	type entry struct {
+		key  uint64
+		item T
+	}
+	buf := make([]entry, 0, 1<<16)
+	buf = append(buf, entry{1, v})
+	out := make([]T, 0, 1)
+	for _, e := range buf[:1] {
+		out = append(out, e.item)
+	}
+	return out
+}
+
 // Generic code over concrete buffers is checked like any other.
 func GenRead[T any](r io.Reader, v T) ([]byte, T) {
 	data, _ := io.ReadAll(r)
