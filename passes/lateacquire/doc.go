@@ -77,6 +77,9 @@
 //
 // Not reported: a spawn run a fixed number of times (a constant count,
 // runtime.NumCPU(), a worker count, once in main, init or a test); a
+// spawn loop paced by a clock, every trip waiting for a timer or ticker
+// (for range tick.C, or a select on tick.C whose other cases return):
+// its count is time, not demand, and it makes no burst; a
 // long-lived goroutine that acquires per iteration of its own loop
 // (pacing, not admission); a goroutine whose first blocking act is
 // something else (a mutex, I/O, an unknown call); a semaphore made inside

@@ -214,6 +214,9 @@ func (c *checker) loopUnit(loop ast.Node) (string, bool) {
 		}
 		switch u := t.Underlying().(type) {
 		case *types.Chan:
+			if isTime(u.Elem()) {
+				return "", false // a tick at a time: paced, not a burst
+			}
 			return "value received from " + x, true
 		case *types.Map:
 			return "entry of " + x, true
@@ -232,11 +235,11 @@ func (c *checker) loopUnit(loop ast.Node) (string, bool) {
 		}
 		return "", false // an array: a fixed count
 	case *ast.ForStmt:
-		if l.Cond == nil {
-			return "iteration of the loop", true
-		}
-		if bound := inductionBound(info, l); bound != nil {
+		if bound := inductionBound(info, l); l.Cond != nil && bound != nil {
 			return c.countUnit(bound)
+		}
+		if paced(info, l.Body) {
+			return "", false // one trip per tick of a clock: no burst
 		}
 		return "iteration of the loop", true
 	}
