@@ -81,7 +81,10 @@
 // holds. An exit that can only happen once the sender is done is not a
 // leave: receiving from a channel the sender closes instead of sending,
 // or sends on last before it returns (a reader that forwards messages
-// until an error, which it then reports on another channel). Nor is a
+// until an error, which it then reports on another channel), or
+// shutting down (Shutdown, Close) the HTTP server whose error the sender
+// reports only when it is not http.ErrServerClosed: the shutdown's own
+// error is the one it drops. Nor is a
 // select case after which the receiving loop waits again, or an exit
 // from a loop of receives decided by a count the analysis cannot follow
 // (done++ over the cases of several channels, then done == 3). In tests,

@@ -25,6 +25,9 @@ func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
 		Ends:      isTestFailure,
 		Shared:    sharedWrites(sc.senders),
 	}
+	if serverGuarded(sc.senders, g) {
+		q.Stops = isServerStop
+	}
 	for _, m := range g {
 		for v := range sc.chans[m].uses.Values {
 			q.Chans[v] = true

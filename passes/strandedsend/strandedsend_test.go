@@ -46,6 +46,7 @@ func TestShapes(t *testing.T) {
 		"strandedsend/premise",
 		"strandedsend/realcode",
 		"strandedsend/lockstep",
+		"strandedsend/serve",
 	)
 }
 

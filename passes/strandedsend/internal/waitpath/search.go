@@ -216,7 +216,7 @@ func (s *search) walk(b *ssa.BasicBlock, from int, st state) {
 			return
 		}
 		s.pass(&st, s.startAt[instr])
-		if call, ok := instr.(ssa.CallInstruction); ok && s.q.Ends != nil && s.q.Ends(call) {
+		if call, ok := instr.(ssa.CallInstruction); ok && (s.q.Ends != nil && s.q.Ends(call) || s.q.Stops != nil && s.q.Stops(call)) {
 			return
 		}
 		switch instr := instr.(type) {
