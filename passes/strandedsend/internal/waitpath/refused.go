@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/match"
 )
 
 // A refusal is the edge of an if on which a call that starts senders
@@ -60,6 +62,57 @@ func (s *search) findRefusals() {
 			}
 		}
 	}
+}
+
+// findInfallible finds the ifs that test the error of a call documented
+// never to fail ((*io.PipeWriter).Close, (*bytes.Buffer).Write, …): the
+// edge on which it failed is never taken.
+func (s *search) findInfallible() {
+	for _, b := range s.q.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !neverFails(call) {
+				continue
+			}
+			res := call.Call.Signature().Results()
+			var v ssa.Value = call
+			if res.Len() > 1 {
+				if v = extractOf(call, res.Len()-1); v == nil {
+					continue
+				}
+			}
+			for _, ref := range *v.Referrers() {
+				cmp, ok := ref.(*ssa.BinOp)
+				if !ok || !isNilConst(cmp.X) && !isNilConst(cmp.Y) {
+					continue
+				}
+				for _, ref := range *cmp.Referrers() {
+					if cond, ok := ref.(*ssa.If); ok {
+						switch cmp.Op {
+						case token.NEQ:
+							s.dead[cond] = 0
+						case token.EQL:
+							s.dead[cond] = 1
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// neverFails reports whether call is of a method whose error result is
+// documented to be nil always.
+func neverFails(call *ssa.Call) bool {
+	fn := match.Callee(call)
+	switch {
+	case match.IsMethod(fn, "io", "PipeWriter", "Close"),
+		match.IsMethod(fn, "io", "PipeReader", "Close"),
+		match.IsMethod(fn, "bytes", "Buffer", "Write", "WriteString", "WriteByte", "WriteRune"),
+		match.IsMethod(fn, "strings", "Builder", "Write", "WriteString", "WriteByte", "WriteRune"):
+		return true
+	}
+	return false
 }
 
 // refuseOn records that the edge succ of each if on cond is a refusal of

@@ -277,6 +277,9 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 	if known && v != (i == 0) {
 		return st, false // the path has decided this condition the other way
 	}
+	if d, ok := s.dead[cond]; ok && d == i {
+		return st, false // the call cannot fail
+	}
 	if r, ok := s.refused[cond]; ok && r.succ == i {
 		st.set &^= r.start // the hand-off failed: its senders never started
 	}

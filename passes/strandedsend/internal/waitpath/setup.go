@@ -30,6 +30,7 @@ type search struct {
 	asserts   map[*ssa.Select]bool  // selects with a default whose every receive fails the test
 	failures  bool                  // every receive of the channel fails the test: it carries failures
 	refused   map[*ssa.If]refusal   // branches on a starting call's own report that it failed
+	dead      map[*ssa.If]int       // edges never taken: the failure of a call that cannot fail
 
 	best   map[key]int
 	queue  []state
@@ -60,6 +61,7 @@ func newSearch(q *Query) *search {
 		asserts:   map[*ssa.Select]bool{},
 		best:      map[key]int{},
 		refused:   map[*ssa.If]refusal{},
+		dead:      map[*ssa.If]int{},
 	}
 	for i, st := range q.Starts {
 		if st.Case >= 0 {
@@ -74,6 +76,7 @@ func newSearch(q *Query) *search {
 	}
 	s.decodeSelects()
 	s.findRefusals()
+	s.findInfallible()
 	s.findClosedEdges()
 	s.classifyLoops()
 	s.findStays()

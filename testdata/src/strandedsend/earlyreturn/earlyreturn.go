@@ -5,6 +5,7 @@ package earlyreturn
 import (
 	"context"
 	"errors"
+	"io"
 	"sync"
 	"time"
 
@@ -22,7 +23,7 @@ func load(name string) (string, error) {
 	go func() {
 		var err error
 		body, err = fetch()
-		errc <- err // want `send on unbuffered errc blocks forever once the receiver leaves \(return at earlyreturn.go:28\); the goroutine leaks — make errc buffered$`
+		errc <- err // want `send on unbuffered errc blocks forever once the receiver leaves \(return at earlyreturn.go:29\); the goroutine leaks — make errc buffered$`
 	}()
 	if err := validate(name); err != nil {
 		return "", err
@@ -77,7 +78,7 @@ func checkFirst(ctx context.Context) (string, error) {
 	c := make(chan string)
 	go func() {
 		s, _ := fetch()
-		c <- s // want `\(return at earlyreturn.go:83\); the goroutine leaks — make c buffered$`
+		c <- s // want `\(return at earlyreturn.go:84\); the goroutine leaks — make c buffered$`
 	}()
 	if err := ctx.Err(); err != nil {
 		return "", err
@@ -93,10 +94,10 @@ func either(deadline time.Time) (string, error) {
 	go func() {
 		s, err := fetch()
 		if err != nil {
-			errc <- err // want `send on unbuffered errc blocks forever once the receiver leaves \(return at earlyreturn.go:102\)`
+			errc <- err // want `send on unbuffered errc blocks forever once the receiver leaves \(return at earlyreturn.go:103\)`
 			return
 		}
-		resc <- s // want `send on unbuffered resc blocks forever once the receiver leaves \(return at earlyreturn.go:102\)`
+		resc <- s // want `send on unbuffered resc blocks forever once the receiver leaves \(return at earlyreturn.go:103\)`
 	}()
 	if time.Now().After(deadline) {
 		return "", errors.New("too late")
@@ -136,7 +137,7 @@ func viaErrgroup(name string) error {
 	done := make(chan string)
 	g.Go(func() error {
 		s, err := fetch()
-		done <- s // want `\(return at earlyreturn.go:143\)`
+		done <- s // want `\(return at earlyreturn.go:144\)`
 		return err
 	})
 	if err := validate(name); err != nil {
@@ -151,7 +152,7 @@ func viaWaitGroup(name string) error {
 	done := make(chan string)
 	wg.Go(func() {
 		s, _ := fetch()
-		done <- s // want `\(return at earlyreturn.go:157\)`
+		done <- s // want `\(return at earlyreturn.go:158\)`
 	})
 	if err := validate(name); err != nil {
 		return err
@@ -193,7 +194,7 @@ func fireAndForget() {
 	c := make(chan error)
 	go func() {
 		_, err := fetch()
-		c <- err // want `send on unbuffered c blocks forever once the receiver leaves \(the end of the function at earlyreturn.go:201\)`
+		c <- err // want `send on unbuffered c blocks forever once the receiver leaves \(the end of the function at earlyreturn.go:202\)`
 	}()
 	if err := validate("x"); err != nil {
 		println(<-c)
@@ -211,7 +212,7 @@ func upload(string) error { return nil }
 func compressAndUpload(name string) error {
 	results := make(chan error)
 	go func() {
-		results <- validate(name) // want `send on unbuffered results blocks forever once the receiver leaves \(return at earlyreturn.go:220\); the goroutine leaks — make results buffered$`
+		results <- validate(name) // want `send on unbuffered results blocks forever once the receiver leaves \(return at earlyreturn.go:221\); the goroutine leaks — make results buffered$`
 	}()
 	if err := setup(); err != nil {
 		return err
@@ -220,4 +221,37 @@ func compressAndUpload(name string) error {
 		return err // the return the report names
 	}
 	return <-results
+}
+
+// ok: the only return before the receive is on the error of a call that
+// never fails ((*io.PipeWriter).Close always returns nil), so it is
+// never taken.
+func digestPiped(write func(io.Writer) error) (int, error) {
+	n := make(chan int)
+	pr, pw := io.Pipe()
+	go func() {
+		b, _ := io.ReadAll(pr)
+		n <- len(b)
+	}()
+	werr := write(pw)
+	if err := pw.Close(); err != nil {
+		return 0, err
+	}
+	return <-n, werr
+}
+
+// The twin whose early return follows a call that can fail.
+func digestChecked(write func(io.Writer) error) (int, error) {
+	n := make(chan int)
+	pr, pw := io.Pipe()
+	go func() {
+		b, _ := io.ReadAll(pr)
+		n <- len(b) // want `send on unbuffered n blocks forever once the receiver leaves \(return at earlyreturn.go:\d+\); the goroutine leaks — make n buffered`
+	}()
+	if err := write(pw); err != nil {
+		pw.CloseWithError(err)
+		return 0, err
+	}
+	pw.Close()
+	return <-n, nil
 }
