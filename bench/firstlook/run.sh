@@ -7,6 +7,8 @@
 #
 #	bash bench/firstlook/run.sh [--bin PATH] [--out DIR] [--count-only] LIST
 #
+# bench/firstlook/TRIAGE.md says how each report is then triaged.
+#
 # LIST names one module a line, "module version", # for comments:
 # bench/firstlook/validation-*.txt are the validation sets (run once, at
 # the end of a round: see docs/findings.md), develop.txt the modules
