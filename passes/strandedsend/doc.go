@@ -111,8 +111,9 @@
 // reaches code the analysis cannot see (passed to an unknown function,
 // stored in a global or an interface): unknown means silence. Nor are
 // paths on which a test has already failed (t.Error, t.Fatal, t.Skip,
-// testify's require.FailNow), or goroutines of main, which end with the
-// process.
+// testify's require.FailNow), paths on which the process exits (os.Exit,
+// and logging at fatal level: log.Fatal, logrus, zap, zerolog, klog,
+// glog), or goroutines of main, which end with the process.
 //
 // When the channel is made in view and the number of sends is known (one,
 // a constant, or the len(x) or n of the loop that starts the senders), the

@@ -38,6 +38,7 @@ func (c *checker) checkFuture(fn *ssa.Function, ch *channel, i int, targets []*o
 			Starts: []waitpath.Start{{Instr: call, Case: -1, Sends: waitpath.One}},
 			Room:   ch.room,
 			Ends:   isTestFailure,
+			Stops:  endsProcess,
 		}
 		if leave := waitpath.Find(q); leave != nil {
 			c.reportLeave(ch, i, targets, leave, waitpath.One, nil, false)

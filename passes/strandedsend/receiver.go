@@ -23,10 +23,11 @@ func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
 		Done:      map[ssa.Value]bool{},
 		Withdrawn: map[ssa.Value]ssa.Instruction{},
 		Ends:      isTestFailure,
+		Stops:     endsProcess,
 		Shared:    sharedWrites(sc.senders),
 	}
 	if serverGuarded(sc.senders, g) {
-		q.Stops = isServerStop
+		q.Stops = func(call ssa.CallInstruction) bool { return endsProcess(call) || isServerStop(call) }
 	}
 	for _, m := range g {
 		for v := range sc.chans[m].uses.Values {
@@ -100,6 +101,32 @@ func isAssigned(fv *ssa.FreeVar) bool {
 		if st, ok := ref.(*ssa.Store); ok && st.Addr == fv {
 			return true
 		}
+	}
+	return false
+}
+
+// endsProcess reports whether call ends the process: os.Exit, or logging
+// at fatal level, which by every logging package's convention exits
+// (log.Fatal, (*log.Logger).Fatalf, logrus, zap, zerolog's log.Fatal()
+// event, klog, glog). No goroutine outlives it.
+func endsProcess(call ssa.CallInstruction) bool {
+	fn := match.Callee(call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	fatal := false
+	switch fn.Name() {
+	case "Fatal", "Fatalf", "Fatalln", "Fatalw", "FatalDepth":
+		fatal = true
+	}
+	switch fn.Pkg().Path() {
+	case "os":
+		return fn.Name() == "Exit" && fn.Signature().Recv() == nil
+	case "log", "github.com/sirupsen/logrus", "go.uber.org/zap",
+		"github.com/rs/zerolog", "github.com/rs/zerolog/log":
+		return fatal
+	case "k8s.io/klog", "k8s.io/klog/v2", "github.com/golang/glog":
+		return fatal || fn.Name() == "Exit" || fn.Name() == "Exitf"
 	}
 	return false
 }

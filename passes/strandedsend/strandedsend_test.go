@@ -47,6 +47,7 @@ func TestShapes(t *testing.T) {
 		"strandedsend/realcode",
 		"strandedsend/lockstep",
 		"strandedsend/serve",
+		"strandedsend/exits",
 	)
 }
 

@@ -71,9 +71,10 @@ type Query struct {
 	// Ends reports whether a call ends the interest in a path: after a
 	// test has failed (t.Error), nobody fixes what it leaks.
 	Ends func(ssa.CallInstruction) bool
-	// Stops reports whether a call leaves the senders nothing to send:
-	// shutting down the server whose error they would report only if it
-	// were not the shutdown's.
+	// Stops reports whether a call ends the path with nothing stranded:
+	// the process exits (os.Exit, log.Fatal), or the server whose error
+	// the senders would report only if it were not the shutdown's is
+	// shut down.
 	Stops func(ssa.CallInstruction) bool
 	// Shared holds values of Fn that the senders wrote (loads of
 	// variables their goroutines assign): a path that branches on one
