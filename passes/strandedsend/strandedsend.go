@@ -13,6 +13,7 @@ import (
 	"github.com/admitlint/admitlint/internal/docs"
 	"github.com/admitlint/admitlint/internal/harness"
 	"github.com/admitlint/admitlint/internal/lazyssa"
+	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/internal/settings"
 	"github.com/admitlint/admitlint/internal/spawn"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/replyfields"
@@ -22,7 +23,7 @@ import (
 // Config holds strandedsend's settings.
 type Config struct {
 	Futures bool `json:"futures" help:"report functions that return an unbuffered channel fed by one send from a goroutine they start"`
-	Tests   bool `json:"tests" help:"also report channels whose receiver is test code (a function in a _test.go file)"`
+	Tests   bool `json:"tests" help:"also report channels whose receiver is test code (a function in a _test.go file, or a test helper that calls t.Helper())"`
 	Many    bool `json:"many" help:"also report senders started a number of times only known at run time into a buffer of one or none"`
 }
 
@@ -85,7 +86,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	if isMain(fn) {
 		return // the process ends with main: nothing leaks
 	}
-	if !c.cfg.Tests && c.inTest(fn.Pos()) {
+	if !c.cfg.Tests && (c.inTest(fn.Pos()) || isTestHelper(fn)) {
 		return // a test's receives follow a protocol its assertions enforce
 	}
 	var chans []*channel
@@ -120,6 +121,27 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 func (c *checker) inTest(pos token.Pos) bool {
 	f := c.pass.Fset.File(pos)
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
+// isTestHelper reports whether fn, or the function it is declared in,
+// calls t.Helper(): test code outside a _test.go file.
+func isTestHelper(fn *ssa.Function) bool {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				// (*testing.T).Helper is promoted from an unexported type.
+				callee := match.Callee(call)
+				if callee != nil && callee.Name() == "Helper" && callee.Pkg() != nil &&
+					callee.Pkg().Path() == "testing" && callee.Signature().Recv() != nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isMain reports whether fn is package main's main function.

@@ -61,9 +61,9 @@ func TestOptIn(t *testing.T) {
 		set  func(*strandedsend.Config)
 		want int
 	}{
-		{"tests", func(c *strandedsend.Config) { c.Tests = true }, 3},
+		{"tests", func(c *strandedsend.Config) { c.Tests = true }, 5},
 		{"many", func(c *strandedsend.Config) { c.Many = true }, 3},
-		{"both", func(c *strandedsend.Config) { c.Tests, c.Many = true, true }, 4},
+		{"both", func(c *strandedsend.Config) { c.Tests, c.Many = true, true }, 6},
 	} {
 		cfg := strandedsend.Defaults()
 		c.set(&cfg)

@@ -6,6 +6,7 @@ package optin
 
 import (
 	"context"
+	"testing"
 	"time"
 )
 
@@ -58,5 +59,37 @@ func hedgeThree(ctx context.Context, attempt func() int) int {
 		return 0
 	case r := <-responses:
 		return r
+	}
+}
+
+// silent by default (-strandedsend.tests): a test helper outside a
+// _test.go file, known by its call of t.Helper(). Its timeout is a test
+// failure in its callers' hands, like a receiver in a test file.
+func awaitWithTimeout(t testing.TB, d time.Duration, fn func() error) error {
+	t.Helper()
+	errc := make(chan error)
+	go func() {
+		errc <- fn()
+	}()
+	select {
+	case err := <-errc:
+		return err
+	case <-time.After(d):
+		return context.DeadlineExceeded
+	}
+}
+
+// silent by default too: the same helper on a *testing.T.
+func awaitT(t *testing.T, d time.Duration, fn func() error) error {
+	t.Helper()
+	errc := make(chan error)
+	go func() {
+		errc <- fn()
+	}()
+	select {
+	case err := <-errc:
+		return err
+	case <-time.After(d):
+		return context.DeadlineExceeded
 	}
 }
