@@ -406,24 +406,32 @@ func allRecovered(weights map[ssa.Instruction]int) bool {
 // isRecovered reports whether block b runs only on the edge of an if
 // that found recover()'s result non-nil.
 func isRecovered(b *ssa.BasicBlock) bool {
-	for d := b; d != nil; d = d.Idom() {
-		idom := d.Idom()
-		if idom == nil {
+	return guardedBy(b, func(cond ssa.Value, succ int) bool {
+		cmp, ok := cond.(*ssa.BinOp)
+		if !ok || !isRecoverCall(cmp.X) && !isRecoverCall(cmp.Y) {
 			return false
 		}
-		cond, ok := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
-		if !ok {
+		return cmp.Op == token.NEQ && succ == 0 || cmp.Op == token.EQL && succ == 1
+	})
+}
+
+// guardedBy reports whether block b runs only on an edge of an if that
+// ok accepts: ok(cond, i) for the if's condition and the successor i
+// that leads to b.
+func guardedBy(b *ssa.BasicBlock, ok func(cond ssa.Value, succ int) bool) bool {
+	for d := b; d != nil; d = d.Idom() {
+		idom := d.Idom()
+		if idom == nil || len(d.Preds) != 1 {
 			continue
 		}
-		cmp, ok := cond.Cond.(*ssa.BinOp)
-		if !ok || !isRecoverCall(cmp.X) && !isRecoverCall(cmp.Y) {
+		cond, isIf := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
+		if !isIf {
 			continue
 		}
-		switch {
-		case cmp.Op == token.NEQ && idom.Succs[0] == d:
-			return true
-		case cmp.Op == token.EQL && idom.Succs[1] == d:
-			return true
+		for i, succ := range idom.Succs {
+			if succ == d && ok(cond.Cond, i) {
+				return true
+			}
 		}
 	}
 	return false

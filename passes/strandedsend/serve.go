@@ -32,28 +32,6 @@ func serverGuarded(senders []*sender, g []int) bool {
 	return found
 }
 
-// guardedBy reports whether block b runs only on an edge of an if that
-// ok accepts: ok(cond, i) for the if's condition and the successor i
-// that leads to b.
-func guardedBy(b *ssa.BasicBlock, ok func(cond ssa.Value, succ int) bool) bool {
-	for d := b; d != nil; d = d.Idom() {
-		idom := d.Idom()
-		if idom == nil || len(d.Preds) != 1 {
-			continue
-		}
-		cond, isIf := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
-		if !isIf {
-			continue
-		}
-		for i, succ := range idom.Succs {
-			if succ == d && ok(cond.Cond, i) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // notServerClosed reports whether taking successor succ of an if on cond
 // means an error is not http.ErrServerClosed: err != ErrServerClosed
 // true, err == ErrServerClosed false, errors.Is(err, ErrServerClosed)
