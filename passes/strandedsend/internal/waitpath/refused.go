@@ -102,9 +102,22 @@ func (s *search) findInfallible() {
 }
 
 // neverFails reports whether call is of a method whose error result is
-// documented to be nil always.
+// documented to be nil always: called on the concrete type, or through
+// an interface holding it (w.Close() on an io.WriteCloser that is an
+// *io.PipeWriter, made here or returned by a function of the package).
 func neverFails(call *ssa.Call) bool {
 	fn := match.Callee(call)
+	if call.Call.IsInvoke() {
+		t := concreteType(call.Call.Value)
+		if t == nil {
+			return false
+		}
+		sel := types.NewMethodSet(t).Lookup(call.Call.Method.Pkg(), call.Call.Method.Name())
+		if sel == nil {
+			return false
+		}
+		fn, _ = sel.Obj().(*types.Func)
+	}
 	switch {
 	case match.IsMethod(fn, "io", "PipeWriter", "Close"),
 		match.IsMethod(fn, "io", "PipeReader", "Close"),
@@ -113,6 +126,49 @@ func neverFails(call *ssa.Call) bool {
 		return true
 	}
 	return false
+}
+
+// concreteType returns the one concrete type the interface value v can
+// hold, when v is made from it here (make I <- T) or is result k of a
+// static call whose every return gives result k that way; nil otherwise.
+func concreteType(v ssa.Value) types.Type {
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return v.X.Type()
+	case *ssa.Extract:
+		call, ok := v.Tuple.(*ssa.Call)
+		if !ok {
+			return nil
+		}
+		return returnedType(call.Call.StaticCallee(), v.Index)
+	case *ssa.Call:
+		return returnedType(v.Call.StaticCallee(), 0)
+	}
+	return nil
+}
+
+// returnedType returns the concrete type every return of fn gives as
+// result k through a MakeInterface, or nil.
+func returnedType(fn *ssa.Function, k int) types.Type {
+	if fn == nil || len(fn.Blocks) == 0 {
+		return nil
+	}
+	var t types.Type
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if k >= len(ret.Results) {
+			return nil
+		}
+		mi, ok := ret.Results[k].(*ssa.MakeInterface)
+		if !ok || t != nil && !types.Identical(t, mi.X.Type()) {
+			return nil
+		}
+		t = mi.X.Type()
+	}
+	return t
 }
 
 // refuseOn records that the edge succ of each if on cond is a refusal of
