@@ -98,8 +98,9 @@
 // more surely the sender has reached its send.
 //
 // A branch on the error of a call documented never to fail
-// ((*io.PipeWriter).Close, (*bytes.Buffer).Write, (*strings.Builder).Write)
-// is never taken, and a return there is no way out.
+// ((*io.PipeWriter).Close, (*bytes.Buffer).Write, (*strings.Builder).Write),
+// called directly or through an interface known to hold one, is never
+// taken, and a return there is no way out.
 //
 // Not reported: a buffer at least as large as the sends that can be left
 // unreceived; a sender that selects on ctx.Done(), a done channel or a

@@ -27,40 +27,20 @@ func (s *search) findRefusals() {
 		if !ok {
 			continue
 		}
-		res := call.Call.Signature().Results()
-		if res.Len() == 0 {
+		v := lastResult(call)
+		if v == nil {
 			continue
 		}
-		last := res.At(res.Len() - 1).Type()
-		var v ssa.Value = call
-		if res.Len() > 1 {
-			v = extractOf(call, res.Len()-1)
-			if v == nil {
-				continue
-			}
-		}
-		switch {
-		case isBool(last):
+		if isBool(v.Type()) {
 			s.refuseOn(v, 1, bits)
 			for _, ref := range *v.Referrers() {
 				if not, ok := ref.(*ssa.UnOp); ok && not.Op == token.NOT {
 					s.refuseOn(not, 0, bits)
 				}
 			}
-		case isError(last):
-			for _, ref := range *v.Referrers() {
-				cmp, ok := ref.(*ssa.BinOp)
-				if !ok || !isNilConst(cmp.X) && !isNilConst(cmp.Y) {
-					continue
-				}
-				switch cmp.Op {
-				case token.NEQ:
-					s.refuseOn(cmp, 0, bits)
-				case token.EQL:
-					s.refuseOn(cmp, 1, bits)
-				}
-			}
+			continue
 		}
+		onFailure(v, func(cond *ssa.If, succ int) { s.refuse(cond, succ, bits) })
 	}
 }
 
@@ -74,27 +54,44 @@ func (s *search) findInfallible() {
 			if !ok || !neverFails(call) {
 				continue
 			}
-			res := call.Call.Signature().Results()
-			var v ssa.Value = call
-			if res.Len() > 1 {
-				if v = extractOf(call, res.Len()-1); v == nil {
-					continue
-				}
+			if v := lastResult(call); v != nil {
+				onFailure(v, func(cond *ssa.If, succ int) { s.dead[cond] = succ })
 			}
-			for _, ref := range *v.Referrers() {
-				cmp, ok := ref.(*ssa.BinOp)
-				if !ok || !isNilConst(cmp.X) && !isNilConst(cmp.Y) {
-					continue
-				}
-				for _, ref := range *cmp.Referrers() {
-					if cond, ok := ref.(*ssa.If); ok {
-						switch cmp.Op {
-						case token.NEQ:
-							s.dead[cond] = 0
-						case token.EQL:
-							s.dead[cond] = 1
-						}
-					}
+		}
+	}
+}
+
+// lastResult returns the value of call's last result, or nil if it has
+// none or drops it.
+func lastResult(call *ssa.Call) ssa.Value {
+	res := call.Call.Signature().Results()
+	switch res.Len() {
+	case 0:
+		return nil
+	case 1:
+		return call
+	}
+	return extractOf(call, res.Len()-1)
+}
+
+// onFailure calls f for each if that tests the error err against nil,
+// with the index of the successor on which err is non-nil.
+func onFailure(err ssa.Value, f func(cond *ssa.If, succ int)) {
+	if !isError(err.Type()) {
+		return
+	}
+	for _, ref := range *err.Referrers() {
+		cmp, ok := ref.(*ssa.BinOp)
+		if !ok || !isNilConst(cmp.X) && !isNilConst(cmp.Y) {
+			continue
+		}
+		for _, ref := range *cmp.Referrers() {
+			if cond, ok := ref.(*ssa.If); ok {
+				switch cmp.Op {
+				case token.NEQ:
+					f(cond, 0)
+				case token.EQL:
+					f(cond, 1)
 				}
 			}
 		}
@@ -176,10 +173,15 @@ func returnedType(fn *ssa.Function, k int) types.Type {
 func (s *search) refuseOn(cond ssa.Value, succ int, bits uint64) {
 	for _, ref := range *cond.Referrers() {
 		if cond, ok := ref.(*ssa.If); ok {
-			r := s.refused[cond]
-			s.refused[cond] = refusal{succ: succ, start: r.start | bits}
+			s.refuse(cond, succ, bits)
 		}
 	}
+}
+
+// refuse records that edge succ of cond is a refusal of the starts bits.
+func (s *search) refuse(cond *ssa.If, succ int, bits uint64) {
+	r := s.refused[cond]
+	s.refused[cond] = refusal{succ: succ, start: r.start | bits}
 }
 
 // extractOf returns the extraction of result k of call, if any.
