@@ -137,11 +137,8 @@ func oneSendPerRequest(fn *ssa.Function, recvs map[ssa.Instruction]bool, sends [
 		return false
 	}
 	for _, s := range sends {
-		b := s.Block()
-		for i, instr := range b.Instrs {
-			if instr == s && reachesUnbarred(b, i+1, targets, recvs) {
-				return false
-			}
+		if reachesUnbarred(s.Block(), slices.Index(s.Block().Instrs, s)+1, targets, recvs) {
+			return false
 		}
 	}
 	return true

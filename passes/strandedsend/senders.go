@@ -307,24 +307,7 @@ func sequenced(x, y *op) bool {
 
 // reaches reports whether a path of their function runs b after a.
 func reaches(a, b ssa.Instruction) bool {
-	ba, bb := a.Block(), b.Block()
-	if ba == bb && slices.Index(ba.Instrs, a) < slices.Index(bb.Instrs, b) {
-		return true
-	}
-	seen := make([]bool, len(ba.Parent().Blocks))
-	stack := slices.Clone(ba.Succs)
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if x == bb {
-			return true
-		}
-		if !seen[x.Index] {
-			seen[x.Index] = true
-			stack = append(stack, x.Succs...)
-		}
-	}
-	return false
+	return reachesUnbarred(a.Block(), slices.Index(a.Block().Instrs, a)+1, map[ssa.Instruction]bool{b: true}, nil)
 }
 
 // sends returns how many values the goroutine sends on the group with
