@@ -1,5 +1,6 @@
 // Package ssacfg answers questions about the control-flow graph of an SSA
-// function that more than one pass asks: which blocks form loops.
+// function that more than one pass asks: which blocks form loops, and
+// how much weight a path through them can carry.
 package ssacfg
 
 import "golang.org/x/tools/go/ssa"

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/spawn"
+	"github.com/admitlint/admitlint/internal/ssacfg"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
@@ -334,7 +335,7 @@ func (s *sender) sends(g []int) (waitpath.Count, int) {
 	least := map[ssa.Instruction]int{}
 	onPanic := 0 // the most sends of deferred closures that send only after a panic
 	for fn, w := range inner {
-		n, stream := maxPerPath(fn, w)
+		n, stream := ssacfg.MostWeight(fn, w)
 		if stream {
 			return waitpath.Count{Stream: true}, 0
 		}
@@ -347,11 +348,11 @@ func (s *sender) sends(g []int) (waitpath.Count, int) {
 				break
 			}
 			weights[o.anchor] = n
-			least[o.anchor] = minPerPath(fn, w)
+			least[o.anchor] = ssacfg.LeastWeight(fn, w)
 			break
 		}
 	}
-	n, stream := maxPerPath(s.site.Fn, weights)
+	n, stream := ssacfg.MostWeight(s.site.Fn, weights)
 	if stream {
 		return waitpath.Count{Stream: true}, 0
 	}
@@ -365,7 +366,7 @@ func (s *sender) sends(g []int) (waitpath.Count, int) {
 			least[instr] = w
 		}
 	}
-	return waitpath.Count{N: int64(n)}, minPerPath(s.site.Fn, least)
+	return waitpath.Count{N: int64(n)}, ssacfg.LeastWeight(s.site.Fn, least)
 }
 
 // allRecovered reports whether each send of weights, in a deferred

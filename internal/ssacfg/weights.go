@@ -1,22 +1,18 @@
-package strandedsend
+package ssacfg
 
-import (
-	"golang.org/x/tools/go/ssa"
+import "golang.org/x/tools/go/ssa"
 
-	"github.com/admitlint/admitlint/internal/ssacfg"
-)
-
-// maxPerPath returns the largest total weight of the instructions on any
+// MostWeight returns the largest total weight of the instructions on any
 // path through fn from its entry, and whether an instruction of positive
 // weight lies on a cycle (then no number bounds it).
 //
 // It condenses the control-flow graph into strongly connected components
 // (Tarjan) and takes the longest path through the resulting DAG.
-func maxPerPath(fn *ssa.Function, weights map[ssa.Instruction]int) (int, bool) {
+func MostWeight(fn *ssa.Function, weights map[ssa.Instruction]int) (int, bool) {
 	if len(weights) == 0 || len(fn.Blocks) == 0 {
 		return 0, false
 	}
-	comp := ssacfg.SCCs(fn)
+	comp := SCCs(fn)
 	n := 0
 	for _, c := range comp {
 		n = max(n, c+1)
@@ -65,10 +61,10 @@ func maxPerPath(fn *ssa.Function, weights map[ssa.Instruction]int) (int, bool) {
 	return best[comp[fn.Blocks[0].Index]], false
 }
 
-// minPerPath returns the smallest total weight of the instructions on a
+// LeastWeight returns the smallest total weight of the instructions on a
 // path from fn's entry to a return, or, if no return is reachable, the
 // weight of no path at all (0).
-func minPerPath(fn *ssa.Function, weights map[ssa.Instruction]int) int {
+func LeastWeight(fn *ssa.Function, weights map[ssa.Instruction]int) int {
 	if len(fn.Blocks) == 0 {
 		return 0
 	}
