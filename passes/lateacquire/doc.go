@@ -70,10 +70,14 @@
 //
 // Once per unit of work: the go statement, errgroup Go (on a group
 // without SetLimit) or WaitGroup.Go runs in a loop over a channel, a
-// slice, a map or an iterator (or counting to len(x), or to a variable
-// set once to it), in a loop with no fixed count, in a
-// recursive function, in an HTTP handler, or in any function or callback
-// that reaches the semaphore from outside.
+// slice, a map or an iterator (or counting to a count the input decides:
+// len(x), a variable set once to it, a parameter of an unexported
+// function that every call in the package sets to len(x), or a count
+// parsed from text by strconv.Atoi, ParseInt or ParseUint), in a loop
+// with no fixed count, in a recursive function, in an HTTP handler, or
+// in any function or callback that reaches the semaphore from outside.
+// A parameter of an exported function counts nothing: its callers, out
+// of view, may pass a worker count.
 //
 // Not reported: a spawn run a fixed number of times (a constant count,
 // runtime.NumCPU(), a worker count, once in main, init or a test); a

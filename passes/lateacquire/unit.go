@@ -1,6 +1,7 @@
 package lateacquire
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -248,13 +249,167 @@ func (c *checker) loopUnit(loop ast.Node) (string, bool) {
 
 // countUnit classifies a loop that counts up to bound: once per element
 // when bound is len(x), or a variable set once to len(x) (n :=
-// len(jobs)); a fixed count otherwise (a constant, the number of CPUs, a
-// configured number of workers).
+// len(jobs)), or a parameter every caller in view passes len(x) for;
+// once per unit of a count parsed from the input (n, err :=
+// strconv.Atoi(s)); a fixed count otherwise (a constant, the number of
+// CPUs, a configured number of workers).
 func (c *checker) countUnit(bound ast.Expr) (string, bool) {
 	if x := c.lenOf(bound, 0); x != nil {
 		return "element of " + types.ExprString(x), true
 	}
+	if parse := c.parsedBy(bound); parse != "" {
+		return "unit of " + types.ExprString(bound) + ", parsed by " + parse, true
+	}
+	if x := c.lenAtEveryCall(bound); x != nil {
+		return "element of " + types.ExprString(x) + " its callers pass the length of", true
+	}
 	return "", false
+}
+
+// parsedBy returns the parser of e ("strconv.Atoi") when e is a count
+// parsed from text, as int(n) or as a variable the parse defines and
+// nothing assigns again: n, err := strconv.Atoi(s).
+func (c *checker) parsedBy(e ast.Expr) string {
+	info := c.pass.TypesInfo
+	e = ast.Unparen(e)
+	if conv, ok := e.(*ast.CallExpr); ok && len(conv.Args) == 1 && info.Types[conv.Fun].IsType() {
+		e = ast.Unparen(conv.Args[0]) // int(n)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return ""
+	}
+	call := c.definingCall(v)
+	if call == nil {
+		return ""
+	}
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if match.IsFunc(fn, "strconv", "Atoi", "ParseInt", "ParseUint") {
+		return "strconv." + fn.Name()
+	}
+	return ""
+}
+
+// definingCall returns the call whose first result defines the local
+// variable v (v, err := f(…)), when nothing assigns v again.
+func (c *checker) definingCall(v *types.Var) *ast.CallExpr {
+	file := c.fileOf(v.Pos())
+	if file == nil {
+		return nil
+	}
+	info := c.pass.TypesInfo
+	var call *ast.CallExpr
+	assigned := 0
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok && info.ObjectOf(id) == v {
+					assigned++
+					if i == 0 && len(n.Rhs) == 1 && n.Tok == token.DEFINE {
+						call, _ = ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := n.X.(*ast.Ident); ok && n.Op == token.AND && info.ObjectOf(id) == v {
+				assigned++
+			}
+		}
+		return true
+	})
+	if assigned != 1 {
+		return nil
+	}
+	return call
+}
+
+// lenAtEveryCall returns x when bound is a parameter of an unexported
+// function every call of which, in the package, passes len(x) (or a
+// variable set once to it) for it; the function must not be used as a
+// value, so that its calls are all in view.
+func (c *checker) lenAtEveryCall(bound ast.Expr) ast.Expr {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(bound).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	param, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	fn, index := c.paramOf(param)
+	if fn == nil || fn.Exported() {
+		return nil
+	}
+	var x ast.Expr
+	calls := 0
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if typeutil.Callee(info, n) != fn {
+					return true
+				}
+				calls++
+				if index < len(n.Args) {
+					if arg := c.lenOf(n.Args[index], 0); arg != nil {
+						x = cmp.Or(x, arg)
+						return true
+					}
+				}
+				calls = -1 << 20 // a call that passes something else
+			case *ast.Ident:
+				if info.Uses[n] == fn && !c.isCallee(f, n) {
+					calls = -1 << 20 // used as a value
+				}
+			}
+			return true
+		})
+	}
+	if calls <= 0 {
+		return nil
+	}
+	return x
+}
+
+// paramOf returns the package-level function (not a method) that declares
+// v as a parameter, and v's index among its parameters.
+func (c *checker) paramOf(v *types.Var) (*types.Func, int) {
+	for _, f := range c.pass.Files {
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || !(fd.Type.Pos() <= v.Pos() && v.Pos() < fd.Type.End()) {
+				continue
+			}
+			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				return nil, 0
+			}
+			params := fn.Signature().Params()
+			for i := range params.Len() {
+				if params.At(i) == v {
+					return fn, i
+				}
+			}
+		}
+	}
+	return nil, 0
+}
+
+// isCallee reports whether id is the function of a call expression in f.
+func (c *checker) isCallee(f *ast.File, id *ast.Ident) bool {
+	path, _ := astutil.PathEnclosingInterval(f, id.Pos(), id.End())
+	for i, n := range path {
+		if call, ok := n.(*ast.CallExpr); ok && i > 0 {
+			return ast.Unparen(call.Fun) == path[i-1] || ast.Unparen(call.Fun) == id
+		}
+	}
+	return false
 }
 
 // lenOf returns x when e is len(x), or a local variable assigned only

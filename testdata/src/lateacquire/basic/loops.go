@@ -6,6 +6,7 @@ package basic
 import (
 	"context"
 	"runtime"
+	"strconv"
 	"sync"
 )
 
@@ -183,6 +184,63 @@ func loopFirst(items [][]Job, sem chan struct{}) {
 			sem <- struct{}{} // nope: the goroutine has looped over its batch first
 			defer func() { <-sem }()
 			_ = n
+		}()
+	}
+}
+
+// Per unit of a count parsed from the input.
+func parsedCount(s string, sem chan struct{}) {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return
+	}
+	for i := 0; i < n; i++ {
+		go func() {
+			sem <- struct{}{} // want `one goroutine parks per unit of n, parsed by strconv.Atoi`
+			defer func() { <-sem }()
+			process(Job{i})
+		}()
+	}
+}
+
+// Per element, counted by a parameter every caller sets to a length.
+func spawnN(n int, items []Job, sem chan struct{}) {
+	for i := 0; i < n; i++ {
+		go func() {
+			sem <- struct{}{} // want `one goroutine parks per element of items its callers pass the length of`
+			defer func() { <-sem }()
+			process(items[i])
+		}()
+	}
+}
+
+func processAll(items []Job, sem chan struct{}) {
+	spawnN(len(items), items, sem)
+}
+
+// nope: a parameter its callers set to a constant: a fixed pool.
+func spawnWorkers(n int, sem chan struct{}, jobs <-chan Job) {
+	for i := 0; i < n; i++ {
+		go func() {
+			sem <- struct{}{} // nope: four workers, whatever the load
+			defer func() { <-sem }()
+			process(<-jobs)
+		}()
+	}
+}
+
+func startWorkers(sem chan struct{}, jobs <-chan Job) {
+	spawnWorkers(4, sem, jobs)
+}
+
+// nope: an exported function's callers are out of view: the count may
+// be a configured pool.
+func SpawnPool(n int, sem chan struct{}, jobs <-chan Job) {
+	for i := 0; i < n; i++ {
+		go func() {
+			sem <- struct{}{} // nope: its callers decide
+			defer func() { <-sem }()
+			process(<-jobs)
 		}()
 	}
 }
