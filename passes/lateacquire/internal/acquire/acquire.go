@@ -26,7 +26,8 @@
 //   - it is taken on the receiver, a parameter or a package-level variable
 //     (something that outlives the call), exactly once, outside any loop;
 //   - nothing else in the function waits or works: every other call is
-//     bookkeeping (match.IsBookkeeping), there is no other channel
+//     bookkeeping (match.IsBookkeeping, or a read of a rate.Limiter's
+//     state such as Tokens), there is no other channel
 //     operation, no function literal (a deferred release is one) and no go
 //     statement.
 package acquire

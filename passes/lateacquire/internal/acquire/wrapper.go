@@ -124,6 +124,8 @@ func (w *walker) call(call *ast.CallExpr) {
 			w.found(Fact{Kind: Weighted}, recv, call.Lparen)
 		case match.IsMethod(callee, match.RatePkg, "Limiter", "Wait", "WaitN"):
 			w.found(Fact{Kind: Limiter}, recv, call.Lparen)
+		case match.IsMethod(callee, match.RatePkg, "Limiter", "Tokens", "TokensAt", "Limit", "Burst"):
+			// A read of the limiter's state, which never waits: bookkeeping.
 		default:
 			if f, ok := w.s.Of(callee); ok {
 				w.found(f, operand(call, callee, f.On), call.Lparen)

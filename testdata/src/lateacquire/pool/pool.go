@@ -165,3 +165,16 @@ func local() {
 	sem <- struct{}{}
 	<-sem
 }
+
+// Metered reads how many tokens are left, for its metrics, before it
+// waits: a non-blocking read is bookkeeping, and it is still a wrapper.
+type Metered struct {
+	lim  *rate.Limiter
+	left float64
+}
+
+// Wait records the tokens left, then waits for one.
+func (m *Metered) Wait(ctx context.Context) error { // want Wait:`acquire\(limiter on argument 0\)`
+	m.left = m.lim.Tokens()
+	return m.lim.Wait(ctx)
+}

@@ -37,3 +37,6 @@ func (lim *Limiter) Allow() bool { return true }
 
 // AllowN reports whether n events may happen at time t.
 func (lim *Limiter) AllowN(t time.Time, n int) bool { return true }
+
+// Tokens returns the number of tokens available now.
+func (lim *Limiter) Tokens() float64 { return float64(lim.burst) }
