@@ -13,8 +13,13 @@ import (
 // is handed to.
 func (c *checker) channelOf(mk *ssa.MakeChan, sites []spawn.Site) *channel {
 	ch := &channel{mk: mk}
-	ch.uses = chanuse.Trace(mk.Parent(), []ssa.Value{mk}, sites)
+	ch.uses = chanuse.TraceFollowing(mk.Parent(), []ssa.Value{mk}, sites, c.follow)
 	u := ch.uses
+	if len(u.Calls) > 0 && u.Escape == nil {
+		// The function itself hands the channel to a helper: what it
+		// receives or sends there is not counted, so it is out of view.
+		u.Escape = u.Calls[0].Instr
+	}
 	ch.never = u.Escape == nil && len(u.Sends)+len(u.SendCases)+len(u.Closes)+len(u.Handoffs)+len(u.FieldStore)+len(u.Returns) == 0
 	room, constant := match.ChanCap(mk)
 	if !constant || !c.constantCap(mk) {
@@ -25,11 +30,18 @@ func (c *checker) channelOf(mk *ssa.MakeChan, sites []spawn.Site) *channel {
 		return ch
 	}
 	ch.in = map[*spawn.Site][]*chanuse.Uses{}
+	ch.inner = map[*ssa.Function]chanuse.Handoff{}
 	for _, h := range u.Handoffs {
 		if h.Site == nil || h.Fn == mk.Parent() {
 			return ch
 		}
-		uses, ok := traceInto(h)
+		if h.Into == nil {
+			// A goroutine running a summarised function of another
+			// package: the go statement is its one operation.
+			ch.in[h.Site] = append(ch.in[h.Site], &chanuse.Uses{Fn: h.Fn, Values: map[ssa.Value]bool{}, Calls: goCalls(h, u)})
+			continue
+		}
+		uses, ok := traceInto(h, c.follow, ch.inner)
 		if !ok {
 			return ch
 		}
@@ -139,4 +151,17 @@ func isFuture(ch *channel, total waitpath.Count, groupSize int) bool {
 	u := ch.uses
 	return len(u.Returns) > 0 && ch.room == 0 && groupSize == 1 &&
 		len(u.Recvs) == 0 && len(u.RecvCases) == 0 && total == waitpath.One
+}
+
+// goCalls returns the go statement of h as the call that passes the
+// channel (whose uses in the function starting it are u) to the function
+// it runs.
+func goCalls(h chanuse.Handoff, u *chanuse.Uses) []chanuse.Call {
+	var calls []chanuse.Call
+	for j, a := range h.Site.Instr.Common().Args {
+		if u.Values[a] {
+			calls = append(calls, chanuse.Call{Instr: h.Site.Instr, Arg: j})
+		}
+	}
+	return calls
 }

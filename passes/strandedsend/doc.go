@@ -97,6 +97,28 @@
 // last return that strands the sender: the further the receiver got, the
 // more surely the sender has reached its send.
 //
+// What crosses function and package boundaries. The sends may be made
+// by helpers the goroutine calls, in this package or another, at any
+// depth (go func() { produce(ctx, ch) }(), go s.fill(ch), go
+// feed.Publish(ch)), and by callbacks it hands to a function that runs
+// them in place: a walker (filepath.WalkDir, fs.WalkDir, sync.Map's
+// Range, sync.Once's Do, or a function of the module that only calls
+// its function parameter), or the body of a range-over-func loop. Each
+// helper is summarised once, by the plain sends it makes on each channel
+// parameter (most and fewest per path, or a stream if they may repeat);
+// summaries cross packages as facts. A callback run any number of times
+// sends a stream. A helper given two channels of the function is out of
+// view: which it sends on is its own business. A select in a loop whose
+// other cases only loop back (a ticker's tick, a heartbeat, a metrics
+// flush) can only leave by sending: it is a plain send. A request's
+// reply channel reaches its replier through a channel or a call, and
+// the replier's plain send on that field is reported, in the
+// requester's package or one importing it. What does not cross yet: a
+// channel the function itself passes to a helper (its receives there
+// are not counted), helpers called through interfaces or function
+// values, goroutines started by a helper, and channels kept in fields
+// between calls.
+//
 // A branch on the error of a call documented never to fail
 // ((*io.PipeWriter).Close, (*bytes.Buffer).Write, (*strings.Builder).Write),
 // called directly or through an interface known to hold one, is never

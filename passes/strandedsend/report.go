@@ -25,8 +25,7 @@ func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath
 	where, leavePos := waitpath.Describe(c.pass.Fset, c.pass.Files, leave)
 	made := c.madeName(ch.mk)
 	o, others := targets[0], targets[1:]
-	pos := o.pos[i]
-	name := c.chanText(pos, made)
+	name := c.opText(o, i, made)
 	var msg string
 	var fixes []analysis.SuggestedFix
 	switch {
@@ -55,6 +54,9 @@ func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath
 		fixes = c.capacityFix(ch, made, total, starts)
 	}
 	related := []analysis.RelatedInformation{{Pos: leavePos, Message: "the receiver can leave here"}, c.madeHere(ch, made)}
+	if o.via != nil && o.via.Pos.IsValid() {
+		related = append(related, analysis.RelatedInformation{Pos: o.via.Pos, Message: "the helper sends here"})
+	}
 	c.report(o, others, i, msg, fixes, related...)
 }
 
@@ -67,9 +69,8 @@ func (c *checker) reportFuture(fn *ssa.Function, ch *channel, i int, targets []*
 		caller = "the caller of " + fn.Name()
 	}
 	o := targets[0]
-	pos := o.pos[i]
 	msg := fmt.Sprintf("send on unbuffered %s blocks forever if %s stops waiting for the result; the goroutine leaks — make %s buffered",
-		c.chanText(pos, made), caller, made)
+		c.opText(o, i, made), caller, made)
 	c.report(o, targets[1:], i, msg, c.capacityFix(ch, made, waitpath.One, nil),
 		analysis.RelatedInformation{Pos: c.makePos(ch.mk), Message: made + " is made here, unbuffered, and returned"})
 }
@@ -130,6 +131,30 @@ func (c *checker) makePos(mk *ssa.MakeChan) token.Pos {
 		return call.Pos()
 	}
 	return mk.Pos()
+}
+
+// opText names the channel operation o sends on as channel i: the
+// channel operand of its send as written, or, for a helper that sends
+// on the channel passed to it, the channel with the helper and where
+// it sends ("results in produce at walk.go:31").
+func (c *checker) opText(o *op, i int, made string) string {
+	if o.via == nil {
+		return c.chanText(o.pos[i], made)
+	}
+	callee := o.instr.(ssa.CallInstruction).Common().StaticCallee()
+	return fmt.Sprintf("%s in %s at %s", made, calleeName(callee, c.pass.Pkg), o.via.At)
+}
+
+// calleeName returns how code in pkg refers to fn: produce, (*Pool).run,
+// worker.Produce.
+func calleeName(fn *ssa.Function, pkg *types.Package) string {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if fn.Pkg != nil && fn.Pkg.Pkg != pkg {
+		return fn.Pkg.Pkg.Name() + "." + fn.RelString(fn.Pkg.Pkg)
+	}
+	return fn.RelString(pkg)
 }
 
 // chanText returns the channel operand of the send at pos as written.

@@ -10,6 +10,7 @@ import (
 	"github.com/admitlint/admitlint/internal/spawn"
 	"github.com/admitlint/admitlint/internal/ssacfg"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/sendsum"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
 
@@ -24,8 +25,11 @@ type channel struct {
 	// or closes it, so a select case on it never fires.
 	never bool
 	// in holds the channel's uses in the goroutines F hands it to (and in
-	// the closures they call in place), by site.
+	// the closures they run in place), by site.
 	in map[*spawn.Site][]*chanuse.Uses
+	// inner holds, for each closure a goroutine runs in place, how it
+	// runs it.
+	inner map[*ssa.Function]chanuse.Handoff
 }
 
 // An op is a send operation of a goroutine on the function's channels: a
@@ -39,6 +43,49 @@ type op struct {
 	// the function's channels being read: a default, a receive, or a send
 	// on a channel of unknown fate.
 	escapes bool
+	// runs says how many times the closure holding instr runs per run of
+	// anchor (Once when there is no anchor).
+	runs chanuse.Runs
+	// via summarises, for a call that passes the channel to a helper,
+	// the plain sends the helper makes on it; nil for a send.
+	via *sendsum.Sends
+	// cases holds, for a select, the index of the case sending on each
+	// channel.
+	cases map[int]int
+}
+
+// counted returns the instructions at which the operation counts as
+// having sent: the send, the call, or the body of each case of a select
+// that sends on a channel of group g (a select in a loop that it leaves
+// once it has sent sends once).
+func (o *op) counted(g []int) []ssa.Instruction {
+	sel, ok := o.instr.(*ssa.Select)
+	if !ok {
+		return []ssa.Instruction{o.instr}
+	}
+	var at []ssa.Instruction
+	for _, c := range o.chans {
+		body := chanuse.CaseBody(sel, o.cases[c])
+		if !slices.Contains(g, c) || body == nil {
+			continue
+		}
+		if i := body.Instrs[0]; !slices.Contains(at, i) {
+			at = append(at, i)
+		}
+	}
+	if len(at) == 0 {
+		return []ssa.Instruction{o.instr}
+	}
+	return at
+}
+
+// weight returns the most and the fewest values the operation sends per
+// run, and whether it sends a stream.
+func (o *op) weight() (most, least int, stream bool) {
+	if o.via == nil {
+		return 1, 1, false
+	}
+	return o.via.Most, o.via.Least, o.via.Loop
 }
 
 // plainFor reports whether the operation can only complete by a send on
@@ -62,23 +109,26 @@ type sender struct {
 	ops  []*op
 }
 
-// traceInto follows the channel into the goroutine a handoff starts and
-// the closures it calls in place (one level), and reports whether every
-// use there is a send or a close.
-func traceInto(h chanuse.Handoff) ([]*chanuse.Uses, bool) {
-	u := chanuse.Trace(h.Fn, []ssa.Value{h.Into}, spawn.Sites(h.Fn))
+// traceInto follows the channel into the goroutine a handoff starts,
+// the closures it runs in place (one level) and the helpers it passes
+// the channel to (by their summaries, see package sendsum), and reports
+// whether every use there is a send or a close. It records in inner how
+// each closure is run.
+func traceInto(h chanuse.Handoff, follow chanuse.Follow, inner map[*ssa.Function]chanuse.Handoff) ([]*chanuse.Uses, bool) {
+	u := chanuse.TraceFollowing(h.Fn, []ssa.Value{h.Into}, spawn.Sites(h.Fn), follow)
 	if !sendsOnly(u) {
 		return nil, false
 	}
 	all := []*chanuse.Uses{u}
-	for _, inner := range u.Handoffs {
-		if inner.Site != nil || inner.Fn == h.Fn {
+	for _, in := range u.Handoffs {
+		if in.Site != nil || in.Fn == h.Fn {
 			return nil, false // a goroutine of the goroutine: out of view
 		}
-		v := chanuse.Trace(inner.Fn, []ssa.Value{inner.Into}, nil)
+		v := chanuse.TraceFollowing(in.Fn, []ssa.Value{in.Into}, nil, follow)
 		if !sendsOnly(v) || len(v.Handoffs) > 0 {
 			return nil, false
 		}
+		inner[in.Fn] = in
 		all = append(all, v)
 	}
 	return all, true
@@ -94,7 +144,7 @@ func sendsOnly(u *chanuse.Uses) bool {
 // collectOps gathers the send operations of every site on the channels.
 // The uses of each channel in each function are known; a select's cases
 // on other values are what make it escapable.
-func collectOps(chans []*channel) []*sender {
+func collectOps(chans []*channel, follow *sendsum.Result) []*sender {
 	var senders []*sender
 	bySite := map[*spawn.Site]*sender{}
 	byInstr := map[ssa.Instruction]*op{}
@@ -110,24 +160,36 @@ func collectOps(chans []*channel) []*sender {
 				senders = append(senders, snd)
 			}
 			for _, u := range uses {
-				anchor := anchorOf(site, u.Fn)
-				add := func(instr ssa.Instruction, pos token.Pos) {
+				var anchor ssa.Instruction
+				runs := chanuse.Once
+				if h, ok := ch.inner[u.Fn]; ok {
+					anchor, runs = h.Instr, h.Runs
+				}
+				add := func(instr ssa.Instruction, pos token.Pos, index int) {
 					o := byInstr[instr]
 					if o == nil {
-						o = &op{instr: instr, anchor: anchor, pos: map[int]token.Pos{}}
+						o = &op{instr: instr, anchor: anchor, runs: runs, pos: map[int]token.Pos{}, cases: map[int]int{}}
 						byInstr[instr] = o
 						snd.ops = append(snd.ops, o)
 					}
 					if !slices.Contains(o.chans, ci) {
 						o.chans = append(o.chans, ci)
 						o.pos[ci] = pos
+						o.cases[ci] = index
 					}
 				}
 				for _, s := range u.Sends {
-					add(s, s.Pos())
+					add(s, s.Pos(), -1)
 				}
 				for _, c := range u.SendCases {
-					add(c.Select, c.Select.States[c.Index].Pos)
+					add(c.Select, c.Select.States[c.Index].Pos, c.Index)
+				}
+				for _, call := range u.Calls {
+					// One operation per call and channel: the helper's sends
+					// on each are counted apart.
+					o := &op{instr: call.Instr, anchor: anchor, runs: runs, chans: []int{ci},
+						pos: map[int]token.Pos{ci: call.Instr.Pos()}, via: follow.SendsOn(call.Instr.Common().StaticCallee(), call.Arg)}
+					snd.ops = append(snd.ops, o)
 				}
 			}
 		}
@@ -145,35 +207,21 @@ func collectOps(chans []*channel) []*sender {
 	return senders
 }
 
-// anchorOf returns the instruction of the goroutine's function that runs
-// fn: fn's call or defer when fn is a closure called in place, or nil
-// when fn is the goroutine's function itself.
-func anchorOf(site *spawn.Site, fn *ssa.Function) ssa.Instruction {
-	if fn == site.Fn {
-		return nil
-	}
-	for _, b := range site.Fn.Blocks {
-		for _, instr := range b.Instrs {
-			if call, ok := instr.(ssa.CallInstruction); ok {
-				if mc, ok := call.Common().Value.(*ssa.MakeClosure); ok && mc.Fn == fn {
-					return instr
-				}
-			}
-		}
-	}
-	return nil
-}
-
 // selectEscapes reports whether sel can complete other than by a send on
 // one of the analysable channels: it has a default, a receive (other than
-// from a nil channel), or a send on some other channel.
+// from a nil channel), or a send on some other channel, after which its
+// function can return. A case that only loops back to the select (a
+// ticker's tick, a heartbeat) is no way out.
 func selectEscapes(sel *ssa.Select, chans []*channel) bool {
 	if !sel.Blocking {
 		return true
 	}
-	for _, st := range sel.States {
+	for i, st := range sel.States {
 		if isNilChan(st.Chan) {
 			continue // never ready
+		}
+		if !chanuse.CaseLeaves(sel, i) {
+			continue // taking it only leads back to the select
 		}
 		if st.Dir == types.RecvOnly {
 			return true
@@ -290,6 +338,9 @@ func (s *sender) exclusive(c, d int) bool {
 // after x: in the same function, y is reachable from x; otherwise their
 // anchors in the goroutine's function are compared.
 func sequenced(x, y *op) bool {
+	if x.instr == y.instr {
+		return x != y // one helper call sending on two channels: in any order
+	}
 	if x.instr.Parent() == y.instr.Parent() {
 		return reaches(x.instr, y.instr)
 	}
@@ -316,23 +367,36 @@ func reaches(a, b ssa.Instruction) bool {
 // or a stream if such an operation sits in a loop; and the fewest on a
 // path that returns.
 func (s *sender) sends(g []int) (waitpath.Count, int) {
+	if len(s.site.Fn.Blocks) == 0 {
+		return s.summarised(g)
+	}
 	weights := map[ssa.Instruction]int{}
+	least := map[ssa.Instruction]int{}
 	inner := map[*ssa.Function]map[ssa.Instruction]int{}
+	innerLeast := map[*ssa.Function]map[ssa.Instruction]int{}
 	for _, o := range s.ops {
 		if !o.plainFor(g) {
 			continue
 		}
-		if o.anchor == nil {
-			weights[o.instr]++
-			continue
+		most, fewest, stream := o.weight()
+		if stream {
+			return waitpath.Count{Stream: true}, 0
 		}
-		fn := o.instr.Parent()
-		if inner[fn] == nil {
-			inner[fn] = map[ssa.Instruction]int{}
+		for _, at := range o.counted(g) {
+			if o.anchor == nil {
+				weights[at] += most
+				least[at] += fewest
+				continue
+			}
+			fn := o.instr.Parent()
+			if inner[fn] == nil {
+				inner[fn] = map[ssa.Instruction]int{}
+				innerLeast[fn] = map[ssa.Instruction]int{}
+			}
+			inner[fn][at] += most
+			innerLeast[fn][at] += fewest
 		}
-		inner[fn][o.instr]++
 	}
-	least := map[ssa.Instruction]int{}
 	onPanic := 0 // the most sends of deferred closures that send only after a panic
 	for fn, w := range inner {
 		n, stream := ssacfg.MostWeight(fn, w)
@@ -347,8 +411,17 @@ func (s *sender) sends(g []int) (waitpath.Count, int) {
 				onPanic = max(onPanic, n)
 				break
 			}
-			weights[o.anchor] = n
-			least[o.anchor] = ssacfg.LeastWeight(fn, w)
+			switch o.runs {
+			case chanuse.Many:
+				if n > 0 {
+					return waitpath.Count{Stream: true}, 0 // a callback run for every file, every element
+				}
+			case chanuse.AtMostOnce:
+				weights[o.anchor] += n
+			default:
+				weights[o.anchor] += n
+				least[o.anchor] += ssacfg.LeastWeight(fn, innerLeast[fn])
+			}
 			break
 		}
 	}
@@ -361,12 +434,27 @@ func (s *sender) sends(g []int) (waitpath.Count, int) {
 		// least the sends that are its last acts, with no call after them.
 		n = max(n, onPanic+n-tailSends(weights))
 	}
-	for instr, w := range weights {
-		if _, ok := least[instr]; !ok {
-			least[instr] = w
-		}
-	}
 	return waitpath.Count{N: int64(n)}, ssacfg.LeastWeight(s.site.Fn, least)
+}
+
+// summarised counts the sends of a goroutine running a function of
+// another package, from that function's summary: the go statement is
+// the one operation.
+func (s *sender) summarised(g []int) (waitpath.Count, int) {
+	var n waitpath.Count
+	least := 0
+	for _, o := range s.ops {
+		if !o.plainFor(g) {
+			continue
+		}
+		most, fewest, stream := o.weight()
+		if stream {
+			return waitpath.Count{Stream: true}, 0
+		}
+		n = n.Plus(waitpath.Count{N: int64(most)})
+		least += fewest
+	}
+	return n, least
 }
 
 // allRecovered reports whether each send of weights, in a deferred

@@ -17,6 +17,7 @@ import (
 	"github.com/admitlint/admitlint/internal/settings"
 	"github.com/admitlint/admitlint/internal/spawn"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/replyfields"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/sendsum"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
 
@@ -41,7 +42,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:     "strandedsend",
 		Doc:      docs.MustExtract(doc, "strandedsend"),
 		URL:      "https://pkg.go.dev/github.com/admitlint/admitlint/passes/strandedsend",
-		Requires: []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer, replyfields.Analyzer},
+		Requires: []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer, replyfields.Analyzer, sendsum.Analyzer},
 	}
 	settings.Bind(&a.Flags, &cfg)
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
@@ -50,7 +51,7 @@ func New(cfg Config) *analysis.Analyzer {
 
 func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	c := &checker{pass: pass, cfg: cfg, reported: map[token.Pos]bool{}}
+	c := &checker{pass: pass, cfg: cfg, reported: map[token.Pos]bool{}, follow: pass.ResultOf[sendsum.Analyzer].(*sendsum.Result)}
 	c.indexSyntax(ins)
 	c.checkFieldSends(pass.ResultOf[replyfields.Analyzer].(*replyfields.Result))
 	if !c.hasMake || !spawn.HasCandidates(ins) {
@@ -77,6 +78,7 @@ type checker struct {
 	funcs    []*ssa.Function             // the package's functions
 	index    *callIndex                  // built on the first future
 	makes    map[token.Pos]*ast.CallExpr // make(chan …) calls, by Lparen
+	follow   *sendsum.Result             // what helpers do with the channels passed to them
 	reported map[token.Pos]bool
 }
 
@@ -109,7 +111,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	if len(chans) == 0 {
 		return
 	}
-	sc := &scope{fn: fn, chans: chans, senders: collectOps(chans)}
+	sc := &scope{fn: fn, chans: chans, senders: collectOps(chans, c.follow)}
 	for i, ch := range chans {
 		if ch.ok {
 			c.checkChan(sc, i)

@@ -48,6 +48,7 @@ func TestShapes(t *testing.T) {
 		"strandedsend/lockstep",
 		"strandedsend/serve",
 		"strandedsend/exits",
+		"strandedsend/helpers",
 	)
 }
 

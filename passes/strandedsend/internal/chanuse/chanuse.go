@@ -26,14 +26,50 @@ type Case struct {
 }
 
 // A Handoff is a place where the channel passes into another function:
-// the goroutine a spawn site starts, or a closure the function calls in
-// place (immediately or deferred). Into is the callee's parameter or free
-// variable that receives it (a cell for a free variable).
+// the goroutine a spawn site starts, or a closure the function runs in
+// place: called (immediately or deferred), or handed as a callback to a
+// function that calls it in place (a walker, a range-over-func loop
+// body). Into is the callee's parameter or free variable that receives
+// it (a cell for a free variable); it is nil for a goroutine running a
+// function of another package, which the Follow of the trace vouches
+// for (see Follow.Call).
 type Handoff struct {
-	Site  *spawn.Site     // nil for a closure called in place
-	Instr ssa.Instruction // the spawn, or the call or defer of the closure
+	Site  *spawn.Site     // nil for a closure run in place
+	Instr ssa.Instruction // the spawn, or the call or defer that runs the closure
 	Fn    *ssa.Function
 	Into  ssa.Value
+	Runs  Runs // for a closure run in place: how many times
+}
+
+// Runs says how many times a closure run in place runs per run of the
+// instruction that hands it over.
+type Runs int
+
+const (
+	Once       Runs = iota // called or deferred: exactly once
+	AtMostOnce             // a callback run once at most (sync.Once's Do)
+	Many                   // a callback run any number of times (a walker, a loop body)
+)
+
+// A Call is a call that passes the channel, as argument Arg, to a
+// function the Follow of the trace vouches for: one whose summary says
+// what it does with the channel.
+type Call struct {
+	Instr ssa.CallInstruction
+	Arg   int // index in Instr.Common().Args
+}
+
+// Follow says which calls a trace may look through instead of treating
+// them as uses out of view. A nil Follow follows none.
+type Follow interface {
+	// Call reports whether the channel, passed as argument arg of call,
+	// is summarised there (see Uses.Calls). The call may be a go
+	// statement running a function of another package.
+	Call(call ssa.CallInstruction, arg int) bool
+	// Callback reports whether the function value passed as argument
+	// arg of call is run in place, in the caller's goroutine, and how
+	// many times; ok is false if it may be kept or run elsewhere.
+	Callback(call ssa.CallInstruction, arg int) (runs Runs, ok bool)
 }
 
 // A FieldStore is a store of the channel into field Field of a struct
@@ -57,6 +93,7 @@ type Uses struct {
 	Returns    []*ssa.Return
 	Handoffs   []Handoff
 	FieldStore []FieldStore
+	Calls      []Call // calls the Follow of the trace looks through
 
 	// Escape is the first use through which code out of view can reach
 	// the channel (a call, an interface, a global, another channel, a
@@ -69,7 +106,14 @@ type Uses struct {
 // channel); any other root is the channel itself. sites are fn's spawn
 // sites (spawn.Sites(fn)), passed in so callers compute them once.
 func Trace(fn *ssa.Function, roots []ssa.Value, sites []spawn.Site) *Uses {
-	t := &tracer{u: &Uses{Fn: fn, Values: map[ssa.Value]bool{}}, sites: sites, cells: map[ssa.Value]bool{}}
+	return TraceFollowing(fn, roots, sites, nil)
+}
+
+// TraceFollowing is Trace, looking through the calls and callbacks follow
+// vouches for: such a call is recorded in Calls, such a callback as a
+// Handoff run in place, instead of either being an escape.
+func TraceFollowing(fn *ssa.Function, roots []ssa.Value, sites []spawn.Site, follow Follow) *Uses {
+	t := &tracer{u: &Uses{Fn: fn, Values: map[ssa.Value]bool{}}, sites: sites, cells: map[ssa.Value]bool{}, follow: follow}
 	for _, r := range roots {
 		if _, ok := r.Type().Underlying().(*types.Pointer); ok {
 			t.cell(r)
@@ -81,9 +125,10 @@ func Trace(fn *ssa.Function, roots []ssa.Value, sites []spawn.Site) *Uses {
 }
 
 type tracer struct {
-	u     *Uses
-	sites []spawn.Site
-	cells map[ssa.Value]bool
+	u      *Uses
+	sites  []spawn.Site
+	cells  map[ssa.Value]bool
+	follow Follow
 }
 
 func (t *tracer) escape(instr ssa.Instruction) {
@@ -232,13 +277,48 @@ func (t *tracer) closure(mc *ssa.MakeClosure, x ssa.Value) {
 			t.handoffBindings(nil, call, fn, mc, x)
 			return
 		}
+		if runs, ok := t.callback(call, mc, mc); ok {
+			t.handoffBindings(nil, call, fn, mc, x)
+			t.u.Handoffs[len(t.u.Handoffs)-1].Runs = runs
+			return
+		}
 	case *ssa.Defer:
 		if call.Call.Value == mc {
 			t.handoffBindings(nil, call, fn, mc, x)
 			return
 		}
+	case *ssa.ChangeType:
+		// A literal given to a parameter of a named func type
+		// (fs.WalkDirFunc) is converted first.
+		if refs := *call.Referrers(); len(refs) == 1 {
+			if c, ok := refs[0].(*ssa.Call); ok {
+				if runs, ok := t.callback(c, call, mc); ok {
+					t.handoffBindings(nil, c, fn, mc, x)
+					t.u.Handoffs[len(t.u.Handoffs)-1].Runs = runs
+					return
+				}
+			}
+		}
 	}
 	t.escape(mc)
+}
+
+// callback reports whether call runs closure mc, passed as its argument
+// arg (mc itself, or mc converted), in place, and how many times. The body of a range-over-func loop is such
+// a closure, passed to the iterator: it runs in the loop's goroutine.
+func (t *tracer) callback(call *ssa.Call, arg ssa.Value, mc *ssa.MakeClosure) (Runs, bool) {
+	for i, a := range call.Call.Args {
+		if a != arg {
+			continue
+		}
+		if mc.Fn.(*ssa.Function).Synthetic == "range-over-func yield" {
+			return Many, true
+		}
+		if t.follow != nil {
+			return t.follow.Callback(call, i)
+		}
+	}
+	return 0, false
 }
 
 // bindsClosure reports whether spawn site s starts the closure mc.
@@ -267,6 +347,16 @@ func (t *tracer) spawnArg(v ssa.Value, g *ssa.Go) {
 		if s.Instr != g {
 			continue
 		}
+		if s.Fn != nil && s.Fn.Blocks == nil && t.follow != nil && !passesOtherChan(g, v) {
+			// A function of another package: its summary says what it
+			// does with the channel.
+			for j, a := range g.Call.Args {
+				if a == v && t.follow.Call(g, j) {
+					t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: g, Fn: s.Fn})
+					return
+				}
+			}
+		}
 		if s.Fn == nil || s.Fn.Blocks == nil || len(s.Args) != len(s.Fn.Params) {
 			break
 		}
@@ -285,7 +375,8 @@ func (t *tracer) spawnArg(v ssa.Value, g *ssa.Go) {
 }
 
 // call classifies a call (or deferred call) using the channel: close,
-// len and cap are harmless; any other callee may keep it.
+// len and cap are harmless; a callee the Follow vouches for is looked
+// through; any other callee may keep it.
 func (t *tracer) call(v ssa.Value, call ssa.CallInstruction) {
 	if b, ok := call.Common().Value.(*ssa.Builtin); ok {
 		switch b.Name() {
@@ -296,7 +387,36 @@ func (t *tracer) call(v ssa.Value, call ssa.CallInstruction) {
 			return
 		}
 	}
+	if t.follow != nil && call.Common().Value != v && !passesOtherChan(call, v) {
+		args := call.Common().Args
+		found := false
+		for i, a := range args {
+			if a == v {
+				if !t.follow.Call(call, i) {
+					t.escape(call)
+					return
+				}
+				t.u.Calls = append(t.u.Calls, Call{Instr: call, Arg: i})
+				found = true
+			}
+		}
+		if found {
+			return
+		}
+	}
 	t.escape(call)
+}
+
+// passesOtherChan reports whether call passes a channel other than v: a
+// helper given two channels may send on one or the other, which its
+// summary of each alone does not say, so it is not looked through.
+func passesOtherChan(call ssa.CallInstruction, v ssa.Value) bool {
+	for _, a := range call.Common().Args {
+		if _, ok := a.Type().Underlying().(*types.Chan); ok && a != v {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldOf returns the struct field a FieldAddr selects.
@@ -314,3 +434,64 @@ func fieldOf(fa *ssa.FieldAddr) *types.Var {
 
 // FieldOf returns the struct field a FieldAddr selects, or nil.
 func FieldOf(fa *ssa.FieldAddr) *types.Var { return fieldOf(fa) }
+
+// CaseBody returns the block that runs when select sel takes its case i
+// (an index in sel.States), or nil if it cannot be found.
+//
+// go/ssa compares the select's chosen index with each case in turn:
+//
+//	t1 = select blocking [ch<-v, <-tick.C] (index int, ok bool, …)
+//	t2 = extract t1 #0
+//	t3 = t2 == 0:int
+//	if t3 goto 2 else 3   // 2: select.body of case 0
+func CaseBody(sel *ssa.Select, i int) *ssa.BasicBlock {
+	for _, ref := range *sel.Referrers() {
+		idx, ok := ref.(*ssa.Extract)
+		if !ok || idx.Index != 0 {
+			continue
+		}
+		for _, r := range *idx.Referrers() {
+			cmp, ok := r.(*ssa.BinOp)
+			if !ok || cmp.Op != token.EQL || cmp.X != idx {
+				continue
+			}
+			c, ok := cmp.Y.(*ssa.Const)
+			if !ok || c.Int64() != int64(i) {
+				continue
+			}
+			for _, u := range *cmp.Referrers() {
+				if br, ok := u.(*ssa.If); ok {
+					return br.Block().Succs[0]
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// CaseLeaves reports whether, once select sel has taken its case i, its
+// function can return or panic without running sel again. A case that
+// cannot (a ticker's tick that only loops back to the select) is no way
+// out for a goroutine waiting in sel to send: only the send is.
+func CaseLeaves(sel *ssa.Select, i int) bool {
+	body := CaseBody(sel, i)
+	if body == nil {
+		return true // unknown: assume it can
+	}
+	seen := map[*ssa.BasicBlock]bool{sel.Block(): true}
+	stack := []*ssa.BasicBlock{body}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		switch b.Instrs[len(b.Instrs)-1].(type) {
+		case *ssa.Return, *ssa.Panic:
+			return true
+		}
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}

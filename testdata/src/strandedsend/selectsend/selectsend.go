@@ -168,3 +168,71 @@ func checked(check func() error) (int, error) {
 		return 0, err
 	}
 }
+
+// A select in a loop whose other case only loops back (a heartbeat): it
+// can only leave by sending, a plain send in disguise.
+func heartbeat(ctx context.Context, beat *time.Ticker, log func(string)) (int, error) {
+	resc := make(chan int)
+	go func() {
+		v, _ := work()
+		for {
+			select {
+			case resc <- v: // want `send on unbuffered resc blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at selectsend\.go:190\); the goroutine leaks — make resc buffered or select on ctx\.Done\(\)`
+				return
+			case <-beat.C:
+				log("still waiting to deliver")
+			}
+		}
+	}()
+	select {
+	case v := <-resc:
+		return v, nil
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+}
+
+// ok: the twin whose heartbeat case gives up when the context is done.
+func heartbeatCtx(ctx context.Context, beat *time.Ticker, log func(string)) (int, error) {
+	resc := make(chan int)
+	go func() {
+		v, _ := work()
+		for {
+			select {
+			case resc <- v:
+				return
+			case <-beat.C:
+				if ctx.Err() != nil {
+					return
+				}
+				log("still waiting to deliver")
+			}
+		}
+	}()
+	select {
+	case v := <-resc:
+		return v, nil
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+}
+
+// A flush loop: every other case loops back, and the send case keeps
+// sending, so it is a stream, into a receiver that stops at the first.
+func flushes(flush *time.Ticker, next func() int) int {
+	out := make(chan int)
+	go func() {
+		for {
+			select {
+			case out <- next(): // want `send on out blocks forever once the receiver stops receiving \(return at selectsend\.go:234\); the goroutine leaks — select on ctx\.Done\(\) or a done channel as well`
+			case <-flush.C:
+			}
+		}
+	}()
+	for v := range out {
+		if v > 0 {
+			return v
+		}
+	}
+	return 0
+}
