@@ -111,8 +111,9 @@
 // view: which it sends on is its own business. A select in a loop whose
 // other cases only loop back (a ticker's tick, a heartbeat, a metrics
 // flush) can only leave by sending: it is a plain send. A request's
-// reply channel reaches its replier through a channel or a call, and
-// the replier's plain send on that field is reported, in the
+// reply channel may reach its replier through a channel, a map of
+// pending calls (c.pending[id] = call) or a long-lived object's field or
+// slice; the replier's plain send on that field is reported, in the
 // requester's package or one importing it. What does not cross yet: a
 // channel the function itself passes to a helper (its receives there
 // are not counted), helpers called through interfaces or function

@@ -237,8 +237,9 @@ type request struct {
 }
 
 // traceRequest follows the request base from its allocation. Its
-// handoffs are the sends of it (or of a copy) on a channel; failing
-// those, the calls it is passed to. It returns nil if the request goes
+// handoffs are the sends of it (or of a copy) on a channel and the
+// stores of it where a replier finds it (a map of pending calls, a
+// field, a slice); failing those, the calls it is passed to. It returns nil if the request goes
 // anywhere else: into a variable, a closure, an interface, the result.
 func traceRequest(base *ssa.Alloc, fs chanuse.FieldStore) *request {
 	r := &request{field: &fs, copies: map[ssa.Value]bool{}}
@@ -334,6 +335,24 @@ func (r *request) handoff(v ssa.Value, instr ssa.Instruction) {
 		for i, st := range instr.States {
 			if st.Send == v && st.Chan != v {
 				r.handoffs = append(r.handoffs, waitpath.Start{Instr: instr, Case: i, Sends: waitpath.One})
+				return
+			}
+		}
+	case *ssa.MapUpdate:
+		// Registered as pending (c.pending[id] = call): whoever finds it
+		// there replies.
+		if instr.Value == v {
+			r.handoffs = append(r.handoffs, waitpath.Start{Instr: instr, Case: -1, Sends: waitpath.One})
+			return
+		}
+	case *ssa.Store:
+		// Kept in a long-lived object's field or a slice's element
+		// (c.current = call), for whoever replies. (A global is anyone's:
+		// unknown.)
+		switch instr.Addr.(type) {
+		case *ssa.FieldAddr, *ssa.IndexAddr:
+			if instr.Val == v {
+				r.handoffs = append(r.handoffs, waitpath.Start{Instr: instr, Case: -1, Sends: waitpath.One})
 				return
 			}
 		}

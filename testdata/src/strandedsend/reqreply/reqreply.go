@@ -7,6 +7,7 @@ package reqreply
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 )
 
@@ -314,5 +315,88 @@ func (a *Agent) Cancelable(ctx context.Context, op string) error {
 		return err
 	case <-ctx.Done():
 		return ctx.Err()
+	}
+}
+
+// A call registered in a map of pending calls, answered by the read loop
+// that finds it there; the caller can stop waiting.
+type call struct {
+	id   int
+	done chan string
+}
+
+type Conn struct {
+	mu      sync.Mutex
+	pending map[int]*call
+	next    int
+}
+
+func (c *Conn) readLoop(read func() (int, string)) {
+	for {
+		id, resp := read()
+		c.mu.Lock()
+		cl := c.pending[id]
+		delete(c.pending, id)
+		c.mu.Unlock()
+		if cl != nil {
+			cl.done <- resp // want `send on unbuffered cl\.done blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at reqreply\.go:359\); the goroutine leaks — make done buffered in \(\*Conn\)\.Call`
+		}
+	}
+}
+
+func (c *Conn) Call(ctx context.Context, write func(int) error) (string, error) {
+	c.mu.Lock()
+	c.next++
+	cl := &call{id: c.next, done: make(chan string)}
+	c.pending[cl.id] = cl
+	c.mu.Unlock()
+	if err := write(cl.id); err != nil {
+		return "", err
+	}
+	select {
+	case resp := <-cl.done:
+		return resp, nil
+	case <-ctx.Done():
+		c.mu.Lock()
+		delete(c.pending, cl.id) // the read loop may have taken it already
+		c.mu.Unlock()
+		return "", ctx.Err()
+	}
+}
+
+// ok: the twin whose calls have room for the one reply.
+type bufCall struct {
+	id   int
+	done chan string
+}
+
+type BufConn struct {
+	mu      sync.Mutex
+	pending map[int]*bufCall
+}
+
+func (c *BufConn) readLoop(read func() (int, string)) {
+	for {
+		id, resp := read()
+		c.mu.Lock()
+		cl := c.pending[id]
+		delete(c.pending, id)
+		c.mu.Unlock()
+		if cl != nil {
+			cl.done <- resp
+		}
+	}
+}
+
+func (c *BufConn) Call(ctx context.Context, id int) (string, error) {
+	cl := &bufCall{id: id, done: make(chan string, 1)}
+	c.mu.Lock()
+	c.pending[id] = cl
+	c.mu.Unlock()
+	select {
+	case resp := <-cl.done:
+		return resp, nil
+	case <-ctx.Done():
+		return "", ctx.Err()
 	}
 }
