@@ -316,7 +316,9 @@ func (s *sender) touchesAny(chans []int) bool {
 }
 
 // exclusive reports whether no run of the goroutine sends on c and then
-// (or before) on d with another operation.
+// (or before) on d with another operation; for sends in a loop, no one
+// iteration of it: a worker that answers each job on one channel or the
+// other sends one value of the two per job.
 func (s *sender) exclusive(c, d int) bool {
 	for _, x := range s.ops {
 		if !x.touches(c) {
@@ -326,12 +328,33 @@ func (s *sender) exclusive(c, d int) bool {
 			if x == y || !y.touches(d) {
 				continue
 			}
-			if sequenced(x, y) || sequenced(y, x) {
+			if inOneIteration(x, y) || inOneIteration(y, x) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// inOneIteration reports whether some run of the goroutine may perform
+// y after x without going round a loop holding both: in the same
+// iteration of it.
+func inOneIteration(x, y *op) bool {
+	if x.instr == y.instr || x.instr.Parent() != y.instr.Parent() || x.anchor != nil || y.anchor != nil {
+		return sequenced(x, y)
+	}
+	var inner *ssacfg.Loop // the innermost loop holding both
+	for _, l := range ssacfg.Loops(x.instr.Parent()) {
+		if l.Has(x.instr.Block()) && l.Has(y.instr.Block()) && (inner == nil || l.Size < inner.Size) {
+			inner = l
+		}
+	}
+	if inner == nil {
+		return sequenced(x, y)
+	}
+	a := x.instr
+	return reachesUnbarred(a.Block(), slices.Index(a.Block().Instrs, a)+1,
+		map[ssa.Instruction]bool{y.instr: true}, map[ssa.Instruction]bool{inner.Header.Instrs[0]: true})
 }
 
 // sequenced reports whether some run of the goroutine may perform y

@@ -750,3 +750,76 @@ func streams(n int, copyStream func(), readError func() error) error {
 		}
 	}
 }
+
+// nope: workers answer each request on one channel or the other, and
+// the receiver takes one value per request, whichever channel it comes
+// on: nothing is left (met on validation set 4: a query splitter that
+// fans requests out to a bounded number of workers).
+func fanOutAll(reqs []int, workers int) ([]int, error) {
+	in := make(chan int)
+	go func() {
+		for _, r := range reqs {
+			in <- r
+		}
+		close(in)
+	}()
+	resps, errs := make(chan int), make(chan error)
+	for range workers {
+		go func() {
+			for r := range in {
+				if r < 0 {
+					errs <- errors.New("negative")
+				} else {
+					resps <- r * 2
+				}
+			}
+		}()
+	}
+	var out []int
+	var first error
+	for range reqs {
+		select {
+		case v := <-resps:
+			out = append(out, v)
+		case err := <-errs:
+			if first == nil {
+				first = err
+			}
+		}
+	}
+	return out, first
+}
+
+// Its twin returns on the first error while the other workers still
+// answer their requests. (One report per channel: each needs its fix.)
+func fanOutFirst(reqs []int, workers int) ([]int, error) {
+	in := make(chan int)
+	go func() {
+		for _, r := range reqs {
+			in <- r
+		}
+		close(in)
+	}()
+	resps, errs := make(chan int), make(chan error)
+	for range workers {
+		go func() {
+			for r := range in {
+				if r < 0 {
+					errs <- errors.New("negative") // want `send on errs blocks forever once the receiver stops receiving \(return at realcode.go:821\)`
+				} else {
+					resps <- r * 2 // want `send on resps blocks forever once the receiver stops receiving \(return at realcode.go:821\)`
+				}
+			}
+		}()
+	}
+	var out []int
+	for range reqs {
+		select {
+		case v := <-resps:
+			out = append(out, v)
+		case err := <-errs:
+			return nil, err
+		}
+	}
+	return out, nil
+}
