@@ -153,7 +153,10 @@
 // senders started a number of times only known at run time into a buffer
 // of one or none (0 true of 3), where how many run at once is decided by
 // code out of view (a gate that starts the next only when the last one
-// is done, a count of running workers).
+// is done, a count of running workers). Such senders are reported by
+// default when the receiver takes each one's value before it starts the
+// next (a retry loop that starts an attempt per trip): one is out when
+// it leaves, whatever the count.
 //
 // Flags: -strandedsend.tests reports receivers in test code too;
 // -strandedsend.many reports senders counted at run time;

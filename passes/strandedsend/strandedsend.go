@@ -175,8 +175,14 @@ func (c *checker) checkChan(sc *scope, i int) {
 		if set.lockstep {
 			set.total = leave.Pending // the answers outstanding on the way out
 		}
-		if set.total.Many && !c.cfg.Many {
-			return // how many run at once is decided by code out of view
+		if set.total.Many && !c.cfg.Many && leave.Pending != waitpath.One {
+			// How many run at once is decided by code out of view. (But
+			// a loop that takes each sender's value before it starts the
+			// next leaves with exactly one out.)
+			return
+		}
+		if set.total.Many && leave.Pending == waitpath.One {
+			set.total = waitpath.One // one at a time: one out when it leaves
 		}
 		c.reportLeave(ch, i, set.targets, leave, set.total, set.starts, set.goroutines > 1)
 		return

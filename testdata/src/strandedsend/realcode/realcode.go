@@ -823,3 +823,33 @@ func fanOutFirst(reqs []int, workers int) ([]int, error) {
 	}
 	return out, nil
 }
+
+// A new attempt per trip round the loop, each one's result taken before
+// the next starts: however many trips, one sender is out when the
+// unsubscribe case leaves (go-ethereum's resubscribe loop, fixed
+// upstream; from the corpus of real bugs).
+type resubscriber struct {
+	fn    func(context.Context) error
+	unsub chan struct{}
+}
+
+func (s *resubscriber) subscribe() bool {
+	subscribed := make(chan error)
+	for {
+		ctx, cancel := context.WithCancel(context.Background())
+		go func() {
+			subscribed <- s.fn(ctx) // want `send on unbuffered subscribed blocks forever once the receiver leaves \(case <-s\.unsub at realcode\.go:850\); the goroutine leaks — make subscribed buffered`
+		}()
+		select {
+		case err := <-subscribed:
+			cancel()
+			if err != nil {
+				continue
+			}
+			return true
+		case <-s.unsub:
+			cancel()
+			return false
+		}
+	}
+}
