@@ -26,7 +26,7 @@ func (c *checker) channelOf(mk *ssa.MakeChan, sites []spawn.Site) *channel {
 		return ch // the buffer's size is not known: unknown means silence
 	}
 	ch.room = room
-	if u.Escape != nil || len(u.Sends) > 0 || len(u.SendCases) > 0 || len(u.Closes) > 0 || len(u.FieldStore) > 0 {
+	if u.Escape != nil || len(u.Sends) > 0 || len(u.SendCases) > 0 || !closedAfterWait(u.Closes) || len(u.FieldStore) > 0 {
 		return ch
 	}
 	ch.in = map[*spawn.Site][]*chanuse.Uses{}
@@ -164,4 +164,37 @@ func goCalls(h chanuse.Handoff, u *chanuse.Uses) []chanuse.Call {
 		}
 	}
 	return calls
+}
+
+// closedAfterWait reports whether every close of the channel by the
+// function that makes it comes after it has waited for a group of
+// goroutines (a WaitGroup's or an errgroup's Wait), the idiom for closing
+// once every sender is done. Any other close is the function sending an
+// end of stream: then it is a sender too, out of this analysis.
+func closedAfterWait(closes []ssa.CallInstruction) bool {
+	for _, cl := range closes {
+		if !afterWait(cl) {
+			return false
+		}
+	}
+	return true
+}
+
+// afterWait reports whether instr runs only after a call of a group's
+// Wait: one earlier in its block or in a block dominating it.
+func afterWait(instr ssa.Instruction) bool {
+	for b := instr.Block(); b != nil; b = b.Idom() {
+		for _, x := range b.Instrs {
+			if x == instr {
+				break
+			}
+			if call, ok := x.(ssa.CallInstruction); ok {
+				fn := match.Callee(call)
+				if match.IsMethod(fn, match.ErrgroupPkg, "Group", "Wait") || match.IsMethod(fn, "sync", "WaitGroup", "Wait") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -62,7 +62,11 @@
 //     as a value), or when one of its callers in view can stop waiting;
 //   - for streams (a goroutine sending in a loop), a receiver that
 //     visibly stops early: buffering does not help there, the sender must
-//     select on a done channel or ctx.Done() as well.
+//     select on a done channel or ctx.Done() as well;
+//   - a receiver that waits for its senders to finish before it receives
+//     (the Wait of the WaitGroup they mark Done in a deferred call, or of
+//     the errgroup whose Go started them), with more sends than the
+//     buffer holds: each side waits for the other forever.
 //
 // The model: a report needs a channel the function makes, with a
 // capacity it writes as a constant, that only it receives from and only
@@ -156,7 +160,8 @@
 // is done, a count of running workers). Such senders are reported by
 // default when the receiver takes each one's value before it starts the
 // next (a retry loop that starts an attempt per trip): one is out when
-// it leaves, whatever the count.
+// it leaves, whatever the count; and when the receiver waits for all of
+// them before it receives from an unbuffered channel.
 //
 // Flags: -strandedsend.tests reports receivers in test code too;
 // -strandedsend.many reports senders counted at run time;

@@ -25,6 +25,7 @@ func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
 		Ends:      isTestFailure,
 		Stops:     endsProcess,
 		Shared:    sharedWrites(sc.senders),
+		Stalls:    waitsForSenders(sc, g),
 	}
 	if serverGuarded(sc.senders, g) {
 		q.Stops = func(call ssa.CallInstruction) bool { return endsProcess(call) || isServerStop(call) }

@@ -29,6 +29,14 @@ func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath
 	var msg string
 	var fixes []analysis.SuggestedFix
 	switch {
+	case leave.Stall:
+		hint := "receive before waiting"
+		if !leave.Pending.Stream && !leave.Pending.Many && leave.Pending.Expr == "" {
+			hint += ", or make " + made + "'s capacity " + leave.Pending.String()
+			fixes = c.capacityFix(ch, made, total, starts)
+		}
+		msg = fmt.Sprintf("send on %s%s blocks forever: %s waits for its senders (%s) before receiving what they send; they wait for each other — %s",
+			unbuffered(ch.room), name, loopName(ch.mk.Parent(), c.pass.Pkg), where, hint)
 	case leave.Pending.Stream:
 		msg = fmt.Sprintf("send on %s blocks forever once the receiver stops receiving (%s); the goroutine leaks — select on ctx.Done() or a done channel as well",
 			name, where)
@@ -53,7 +61,11 @@ func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath
 			name, where, got, total, ch.room, leak, hint)
 		fixes = c.capacityFix(ch, made, total, starts)
 	}
-	related := []analysis.RelatedInformation{{Pos: leavePos, Message: "the receiver can leave here"}, c.madeHere(ch, made)}
+	stop := "the receiver can leave here"
+	if leave.Stall {
+		stop = "the receiver waits for its senders here"
+	}
+	related := []analysis.RelatedInformation{{Pos: leavePos, Message: stop}, c.madeHere(ch, made)}
 	if o.via != nil && o.via.Pos.IsValid() {
 		related = append(related, analysis.RelatedInformation{Pos: o.via.Pos, Message: "the helper sends here"})
 	}
@@ -275,4 +287,18 @@ func (c *checker) denotesSame(name string, a, b token.Pos) bool {
 	}
 	x := lookup(a)
 	return x != nil && x == lookup(b)
+}
+
+// loopName names the function a user wrote fn in: the method or
+// function itself, or the one a literal is declared in.
+func loopName(fn *ssa.Function, pkg *types.Package) string {
+	return outermost(fn).RelString(pkg)
+}
+
+// outermost returns fn, or the function its literal is declared in.
+func outermost(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
 }

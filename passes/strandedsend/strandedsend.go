@@ -175,10 +175,11 @@ func (c *checker) checkChan(sc *scope, i int) {
 		if set.lockstep {
 			set.total = leave.Pending // the answers outstanding on the way out
 		}
-		if set.total.Many && !c.cfg.Many && leave.Pending != waitpath.One {
+		if set.total.Many && !c.cfg.Many && leave.Pending != waitpath.One && !(leave.Stall && ch.room == 0) {
 			// How many run at once is decided by code out of view. (But
 			// a loop that takes each sender's value before it starts the
-			// next leaves with exactly one out.)
+			// next leaves with exactly one out; and waiting for senders
+			// of an unbuffered channel strands the first of them.)
 			return
 		}
 		if set.total.Many && leave.Pending == waitpath.One {

@@ -17,6 +17,8 @@ import (
 func Describe(fset *token.FileSet, files []*ast.File, l *Leave) (string, token.Pos) {
 	what, pos := "return", l.Pos()
 	switch {
+	case l.Stall:
+		what = waitText(files, pos)
 	case l.Case != nil:
 		what, pos = caseText(files, l)
 	case isMake(l.At):
@@ -92,4 +94,21 @@ func (l *Leave) IsDone() bool {
 	}
 	fn := call.Call.StaticCallee()
 	return fn != nil && fn.Name() == "Done"
+}
+
+// waitText returns the stalling call at pos as written, "wg.Wait()", or
+// "the wait".
+func waitText(files []*ast.File, pos token.Pos) string {
+	for _, f := range files {
+		if pos < f.Pos() || pos >= f.End() {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+		for _, n := range path {
+			if call, ok := n.(*ast.CallExpr); ok {
+				return types.ExprString(call)
+			}
+		}
+	}
+	return "the wait"
 }

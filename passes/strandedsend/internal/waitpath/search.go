@@ -164,7 +164,7 @@ const (
 
 func (l *Leave) rank() int {
 	switch {
-	case l.Case != nil:
+	case l.Case != nil || l.Stall:
 		return leftBySelect
 	case isMake(l.At):
 		return leftByRemake
@@ -218,6 +218,11 @@ func (s *search) walk(b *ssa.BasicBlock, from int, st state) {
 		s.pass(&st, s.startAt[instr])
 		if call, ok := instr.(ssa.CallInstruction); ok && (s.q.Ends != nil && s.q.Ends(call) || s.q.Stops != nil && s.q.Stops(call)) {
 			return
+		}
+		if call, ok := instr.(ssa.CallInstruction); ok && s.q.Stalls != nil && s.q.Stalls(call) {
+			st.flags |= leftThroughSelect // as evident as another case taken
+			s.leave(instr, st)
+			return // waiting for senders that wait for it
 		}
 		switch instr := instr.(type) {
 		case *ssa.UnOp:
@@ -412,6 +417,10 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 		visible = left || st.flags&recvInOtherLoop == 0
 	}
 	if visible {
-		s.leaves = append(s.leaves, &Leave{At: instr, Case: st.witness, Recvd: st.recvd, Pending: pending})
+		l := &Leave{At: instr, Case: st.witness, Recvd: st.recvd, Pending: pending}
+		if _, isCall := instr.(ssa.CallInstruction); isCall {
+			l.Case, l.Stall = nil, true
+		}
+		s.leaves = append(s.leaves, l)
 	}
 }

@@ -76,6 +76,11 @@ type Query struct {
 	// the senders would report only if it were not the shutdown's is
 	// shut down.
 	Stops func(ssa.CallInstruction) bool
+	// Stalls reports whether a call waits for the senders to finish
+	// (their WaitGroup's or errgroup's Wait), which they do only after
+	// their sends: with more pending than the buffer holds, the
+	// function and its senders wait for each other forever.
+	Stalls func(ssa.CallInstruction) bool
 	// Shared holds values of Fn that the senders wrote (loads of
 	// variables their goroutines assign): a path that branches on one
 	// goes where the senders' progress leads, which the analysis cannot
@@ -85,10 +90,11 @@ type Query struct {
 
 // A Leave is a way for Fn to stop waiting with sends still pending.
 type Leave struct {
-	At      ssa.Instruction // the return, or the make reached again
+	At      ssa.Instruction // the return, the make reached again, or the stalling wait
 	Case    *chanuse.Case   // the select case taken to stop waiting, if any; Index -1 for default
 	Recvd   int             // values received on the way
 	Pending Count           // sends the starts on the way set going
+	Stall   bool            // At is a call that waits for the senders (Query.Stalls)
 }
 
 // Pos returns the position that best shows where the receiver leaves:
