@@ -66,7 +66,12 @@
 //   - a receiver that waits for its senders to finish before it receives
 //     (the Wait of the WaitGroup they mark Done in a deferred call, or of
 //     the errgroup whose Go started them), with more sends than the
-//     buffer holds: each side waits for the other forever.
+//     buffer holds: each side waits for the other forever;
+//   - the other direction: the function streams values (plain sends in a
+//     loop) to goroutines it starts, and every one of them can stop
+//     receiving before the channel is closed (it returns on an error,
+//     breaks out, leaves on ctx.Done() without draining): once they have,
+//     the function's next send blocks forever, and the function with it.
 //
 // The model: a report needs a channel the function makes, with a
 // capacity it writes as a constant, that only it receives from and only

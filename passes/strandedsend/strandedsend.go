@@ -115,6 +115,8 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	for i, ch := range chans {
 		if ch.ok {
 			c.checkChan(sc, i)
+		} else {
+			c.checkConsumers(fn, ch)
 		}
 	}
 }

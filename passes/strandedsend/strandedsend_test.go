@@ -49,6 +49,7 @@ func TestShapes(t *testing.T) {
 		"strandedsend/serve",
 		"strandedsend/exits",
 		"strandedsend/helpers",
+		"strandedsend/consumers",
 		"strandedsend/waits",
 	)
 }
