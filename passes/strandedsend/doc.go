@@ -127,7 +127,7 @@
 // channel the function itself passes to a helper (its receives there
 // are not counted), helpers called through interfaces or function
 // values, goroutines started by a helper, and channels kept in fields
-// between calls.
+// between calls, except as -strandedsend.fields below.
 //
 // A branch on the error of a call documented never to fail
 // ((*io.PipeWriter).Close, (*bytes.Buffer).Write, (*strings.Builder).Write),
@@ -168,8 +168,20 @@
 // it leaves, whatever the count; and when the receiver waits for all of
 // them before it receives from an unbuffered channel.
 //
+// Fields are opt-in too, not yet measured on code nobody had triaged:
+// with -strandedsend.fields, an unexported channel field, made
+// unbuffered wherever the package stores one and used only in view, is
+// reported at its plain sends when nothing in the package receives from
+// it, or when the loop receiving from it selects on another case after
+// which it returns (a quit channel, ctx.Done()) while other functions
+// send on it with plain sends: once the loop has returned, every later
+// send blocks. The package's _test.go files and files left out by build
+// constraints are read for other uses of the field, which keep it
+// silent.
+//
 // Flags: -strandedsend.tests reports receivers in test code too;
 // -strandedsend.many reports senders counted at run time;
+// -strandedsend.fields reports unexported channel fields as above;
 // -strandedsend.futures=false stops reporting futures (both those whose
 // callers are out of view and those a caller in view abandons), for code
 // bases that document that every caller must receive.

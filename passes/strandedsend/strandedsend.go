@@ -26,6 +26,7 @@ type Config struct {
 	Futures bool `json:"futures" help:"report functions that return an unbuffered channel fed by one send from a goroutine they start"`
 	Tests   bool `json:"tests" help:"also report channels whose receiver is test code (a function in a _test.go file, or a test helper that calls t.Helper())"`
 	Many    bool `json:"many" help:"also report senders started a number of times only known at run time into a buffer of one or none"`
+	Fields  bool `json:"fields" help:"also report plain sends on an unexported, unbuffered channel field that nothing in the package receives from, or whose receiving loop can return (a select case on a stop signal) while other functions still send"`
 }
 
 // Defaults returns strandedsend's default settings.
@@ -54,7 +55,8 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	c := &checker{pass: pass, cfg: cfg, reported: map[token.Pos]bool{}, follow: pass.ResultOf[sendsum.Analyzer].(*sendsum.Result)}
 	c.indexSyntax(ins)
 	c.checkFieldSends(pass.ResultOf[replyfields.Analyzer].(*replyfields.Result))
-	if !c.hasMake || !spawn.HasCandidates(ins) {
+	fields := c.cfg.Fields && c.hasFieldSend
+	if !c.hasMake || !fields && !spawn.HasCandidates(ins) {
 		return nil, nil
 	}
 	prog, err := lazyssa.Of(pass).SSA()
@@ -62,6 +64,12 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		return nil, err
 	}
 	c.funcs = prog.SrcFuncs
+	if fields {
+		c.checkFieldChans(prog.SrcFuncs)
+	}
+	if !spawn.HasCandidates(ins) {
+		return nil, nil
+	}
 	for _, fn := range prog.SrcFuncs {
 		c.checkFunc(fn)
 	}
@@ -70,16 +78,19 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 
 // A checker holds what one package's run needs.
 type checker struct {
-	pass     *analysis.Pass
-	cfg      *Config
-	hasMake  bool                        // some make(chan …) in the package
-	sends    map[token.Pos]*ast.SendStmt // by arrow position
-	plain    []*ast.SendStmt             // send statements outside select, in source order
-	funcs    []*ssa.Function             // the package's functions
-	index    *callIndex                  // built on the first future
-	makes    map[token.Pos]*ast.CallExpr // make(chan …) calls, by Lparen
-	follow   *sendsum.Result             // what helpers do with the channels passed to them
-	reported map[token.Pos]bool
+	pass    *analysis.Pass
+	cfg     *Config
+	hasMake bool // some make(chan …) in the package
+	// hasFieldSend: some plain send on a selector (s.ch <- v), perhaps
+	// on a field's channel
+	hasFieldSend bool
+	sends        map[token.Pos]*ast.SendStmt // by arrow position
+	plain        []*ast.SendStmt             // send statements outside select, in source order
+	funcs        []*ssa.Function             // the package's functions
+	index        *callIndex                  // built on the first future
+	makes        map[token.Pos]*ast.CallExpr // make(chan …) calls, by Lparen
+	follow       *sendsum.Result             // what helpers do with the channels passed to them
+	reported     map[token.Pos]bool
 }
 
 // checkFunc checks the channels fn makes: for each, whether a goroutine

@@ -54,6 +54,22 @@ func TestShapes(t *testing.T) {
 	)
 }
 
+// TestFields checks -strandedsend.fields: field channels nothing
+// receives from, and receiving loops that can return; the default run
+// reports none of them.
+func TestFields(t *testing.T) {
+	cfg := strandedsend.Defaults()
+	cfg.Fields = true
+	analysistest.Run(t, testdata(t), strandedsend.New(cfg), "strandedsend/fields")
+	n := 0
+	for _, r := range analysistest.Run(ignoreWants{}, testdata(t), strandedsend.Analyzer, "strandedsend/fields") {
+		n += len(r.Diagnostics)
+	}
+	if n != 0 {
+		t.Errorf("default run on fields: %d findings, want 0", n)
+	}
+}
+
 // TestOptIn checks the default run: it reports the twins in production
 // code with their counts known and leaves the others to the settings,
 // which report exactly those.

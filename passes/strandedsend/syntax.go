@@ -23,6 +23,8 @@ func (c *checker) indexSyntax(ins *inspector.Inspector) {
 			c.sends[n.Arrow] = n
 			if !cases[n] {
 				c.plain = append(c.plain, n)
+				_, sel := ast.Unparen(n.Chan).(*ast.SelectorExpr)
+				c.hasFieldSend = c.hasFieldSend || sel
 			}
 		case *ast.CallExpr:
 			if isMakeChan(c.pass.TypesInfo, n) {

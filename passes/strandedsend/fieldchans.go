@@ -1,0 +1,297 @@
+package strandedsend
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/internal/spawn"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
+)
+
+// A fieldChan is what the package does with the channels one unexported
+// struct field holds: every use of every load of the field, followed
+// into the goroutines and closures it is handed to.
+type fieldChan struct {
+	field  *types.Var
+	makes  []*ssa.MakeChan   // the channels stored in it
+	other  bool              // something else is stored in it (a parameter, a copy)
+	out    bool              // a load reaches code out of view
+	recvs  []ssa.Instruction // receives, select cases included
+	leaves []leavingCase     // select cases beside a receive from it that stop the receiving loop
+	sends  []*ssa.Send       // plain sends on a load of it
+}
+
+// A leavingCase is a case of a select that also receives from the field,
+// after which the function returns without selecting again.
+type leavingCase struct {
+	sel  *ssa.Select
+	recv int // the case receiving from the field
+	at   int // the case that leaves
+}
+
+// chanFieldOf returns the channel field fa selects (its address, or its
+// value in a struct value) when the package declares it unexported, so
+// that nothing outside the package can use it; nil otherwise.
+func (c *checker) chanFieldOf(fa ssa.Value) *types.Var {
+	var field *types.Var
+	switch fa := fa.(type) {
+	case *ssa.FieldAddr:
+		field = chanuse.FieldOf(fa)
+	case *ssa.Field:
+		if st, ok := fa.X.Type().Underlying().(*types.Struct); ok && fa.Field < st.NumFields() {
+			field = st.Field(fa.Field)
+		}
+	}
+	if field == nil || field.Exported() || field.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	if _, ok := field.Type().Underlying().(*types.Chan); !ok {
+		return nil
+	}
+	return field.Origin()
+}
+
+// fieldChans collects, over the package's functions, what happens to
+// each unexported channel field.
+func (c *checker) fieldChans(funcs []*ssa.Function) []*fieldChan {
+	byField := map[*types.Var]*fieldChan{}
+	var order []*fieldChan
+	get := func(f *types.Var) *fieldChan {
+		fc := byField[f]
+		if fc == nil {
+			fc = &fieldChan{field: f}
+			byField[f] = fc
+			order = append(order, fc)
+		}
+		return fc
+	}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				v, ok := instr.(ssa.Value)
+				if !ok {
+					continue
+				}
+				if f := c.chanFieldOf(v); f != nil {
+					c.fieldUses(get(f), fn, v)
+				}
+			}
+		}
+	}
+	return order
+}
+
+// fieldUses records the uses of v, the address of the field or its value
+// taken from a struct value.
+func (c *checker) fieldUses(fc *fieldChan, fn *ssa.Function, v ssa.Value) {
+	if _, isField := v.(*ssa.Field); isField {
+		c.loadUses(fc, fn, v)
+		return
+	}
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.UnOp:
+			if ref.Op == token.MUL {
+				c.loadUses(fc, fn, ref)
+				continue
+			}
+			fc.out = true
+		case *ssa.Store:
+			if mk, ok := ref.Val.(*ssa.MakeChan); ok {
+				fc.makes = append(fc.makes, mk)
+			} else if k, ok := ref.Val.(*ssa.Const); !ok || !k.IsNil() {
+				fc.other = true
+			}
+		case *ssa.DebugRef:
+		default:
+			fc.out = true // &s.ch handed on
+		}
+	}
+}
+
+// loadUses records what fn, and the goroutines and closures it hands the
+// channel to, do with a load of the field.
+func (c *checker) loadUses(fc *fieldChan, fn *ssa.Function, load ssa.Value) {
+	c.traceLoad(fc, chanuse.Trace(fn, []ssa.Value{load}, spawn.Sites(fn)), 0)
+}
+
+func (c *checker) traceLoad(fc *fieldChan, u *chanuse.Uses, depth int) {
+	if u.Escape != nil || len(u.Returns)+len(u.FieldStore) > 0 || depth > 2 {
+		fc.out = true
+		return
+	}
+	for _, r := range u.Recvs {
+		fc.recvs = append(fc.recvs, r)
+	}
+	for _, rc := range u.RecvCases {
+		fc.recvs = append(fc.recvs, rc.Select)
+		for i, st := range rc.Select.States {
+			if i != rc.Index && !u.Values[st.Chan] && !isNilChan(st.Chan) && chanuse.CaseLeaves(rc.Select, i) {
+				fc.leaves = append(fc.leaves, leavingCase{sel: rc.Select, recv: rc.Index, at: i})
+			}
+		}
+	}
+	fc.sends = append(fc.sends, u.Sends...)
+	for _, h := range u.Handoffs {
+		if h.Into == nil {
+			fc.out = true
+			continue
+		}
+		c.traceLoad(fc, chanuse.Trace(h.Fn, []ssa.Value{h.Into}, spawn.Sites(h.Fn)), depth+1)
+	}
+}
+
+// unbuffered reports whether every channel the package stores in the
+// field is made unbuffered, and nothing else is stored there.
+func (fc *fieldChan) unbuffered() bool {
+	if fc.other || len(fc.makes) == 0 {
+		return false
+	}
+	for _, mk := range fc.makes {
+		if n, ok := match.ChanCap(mk); !ok || n != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// checkFieldChans reports, for unexported channel fields made
+// unbuffered whose every use is in view, the plain sends nothing can
+// take: nothing in the package receives from the field at all, or the
+// loops that receive from it can return while other functions still
+// send. (Only with -strandedsend.fields.)
+func (c *checker) checkFieldChans(funcs []*ssa.Function) {
+	for _, fc := range c.fieldChans(funcs) {
+		if fc.out || !fc.unbuffered() || len(fc.sends) == 0 {
+			continue
+		}
+		switch {
+		case len(fc.recvs) == 0:
+			c.reportNeverReceived(fc)
+		case len(c.inView(fc.leaves)) > 0:
+			c.reportLoopLeft(fc)
+		}
+	}
+}
+
+// reportNeverReceived reports the first send on a field nothing receives
+// from, the others related.
+func (c *checker) reportNeverReceived(fc *fieldChan) {
+	if c.receivedOutOfView(fc.field.Name()) {
+		return
+	}
+	first := fc.sends[0]
+	msg := fmt.Sprintf("send on unbuffered %s blocks forever: nothing in package %s receives from %s; the goroutine leaks — receive from it, or do not send",
+		c.chanText(first.Pos(), fc.field.Name()), c.pass.Pkg.Name(), fc.field.Name())
+	related := []analysis.RelatedInformation{{Pos: c.makePos(fc.makes[0]), Message: fc.field.Name() + " is made here, unbuffered"}}
+	c.reportSends(fc.sends, msg, related)
+}
+
+// reportLoopLeft reports the plain sends on a field whose receiving loop
+// can return, made by other functions: other methods, or goroutines the
+// loop's function starts.
+func (c *checker) reportLoopLeft(fc *fieldChan) {
+	leave := c.inView(fc.leaves)[0]
+	loop := leave.sel.Parent()
+	var sends []*ssa.Send
+	for _, s := range fc.sends {
+		if s.Parent() != loop { // the loop's own sends are another bug
+			sends = append(sends, s)
+		}
+	}
+	if len(sends) == 0 {
+		return
+	}
+	where, at := waitpath.Describe(c.pass.Fset, c.pass.Files, &waitpath.Leave{At: leave.sel, Case: &chanuse.Case{Select: leave.sel, Index: leave.at}})
+	msg := fmt.Sprintf("send on unbuffered %s blocks forever once %s has stopped receiving (%s); the goroutine leaks — select on the same signal as well",
+		c.chanText(sends[0].Pos(), fc.field.Name()), loopName(loop, c.pass.Pkg), where)
+	related := []analysis.RelatedInformation{
+		{Pos: at, Message: "the receiving loop can leave here"},
+		{Pos: c.makePos(fc.makes[0]), Message: fc.field.Name() + " is made here, unbuffered"},
+	}
+	c.reportSends(sends, msg, related)
+}
+
+// inView returns the leaving cases the settings let count: those of
+// test code only with -strandedsend.tests, as for channels a function
+// makes (a test's exits follow what it expects).
+func (c *checker) inView(leaves []leavingCase) []leavingCase {
+	var kept []leavingCase
+	for _, l := range leaves {
+		fn := l.sel.Parent()
+		if c.cfg.Tests || !c.inTest(fn.Pos()) && !isTestHelper(fn) {
+			kept = append(kept, l)
+		}
+	}
+	return kept
+}
+
+// reportSends reports the first of sends, with the others related.
+func (c *checker) reportSends(sends []*ssa.Send, msg string, related []analysis.RelatedInformation) {
+	slices.SortFunc(sends, func(a, b *ssa.Send) int { return int(a.Pos() - b.Pos()) })
+	for _, o := range sends[1:] {
+		if !c.reported[o.Pos()] {
+			c.reported[o.Pos()] = true
+			related = append(related, analysis.RelatedInformation{Pos: o.Pos(), End: c.sendEnd(o.Pos()), Message: "this send blocks too"})
+		}
+	}
+	c.reportAt(sends[0].Pos(), sends[0].Pos(), msg, nil, related...)
+}
+
+// receivedOutOfView reports whether files of the package that this
+// analysis does not see may use the field name: files left out by build
+// constraints, or the package's own _test.go files when this is not its
+// test variant. Any use there other than a send is taken to receive.
+func (c *checker) receivedOutOfView(name string) bool {
+	files := slices.Clone(c.pass.IgnoredFiles)
+	if len(c.pass.Files) > 0 && !slices.ContainsFunc(c.pass.Files, func(f *ast.File) bool { return c.inTest(f.Pos()) }) {
+		dir := filepath.Dir(c.pass.Fset.File(c.pass.Files[0].Pos()).Name())
+		tests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		files = append(files, tests...)
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil || !strings.Contains(string(src), name) {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), file, src, parser.SkipObjectResolution)
+		if err != nil || f.Name.Name != c.pass.Pkg.Name() {
+			continue
+		}
+		if usesOtherThanSend(f, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// usesOtherThanSend reports whether f selects a field or method named
+// name anywhere but as the channel of a send statement.
+func usesOtherThanSend(f *ast.File, name string) bool {
+	sent := map[ast.Expr]bool{}
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SendStmt:
+			sent[ast.Unparen(n.Chan)] = true
+		case *ast.SelectorExpr:
+			if n.Sel.Name == name && !sent[n] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

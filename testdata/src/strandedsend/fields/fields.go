@@ -1,0 +1,213 @@
+// Package fields holds channels that live in struct fields, reported
+// with -strandedsend.fields: a field nothing in the package receives
+// from, and a field whose receiving loop can return while other
+// functions still send on it.
+package fields
+
+import (
+	"context"
+	"errors"
+)
+
+type job struct{ id int }
+
+// A Pool's workers receive jobs until the pool is closed; Submit's plain
+// send blocks forever once they have all returned.
+type Pool struct {
+	work   chan job
+	closed chan struct{}
+}
+
+func NewPool(n int) *Pool {
+	p := &Pool{work: make(chan job), closed: make(chan struct{})}
+	for i := 0; i < n; i++ {
+		go p.worker()
+	}
+	return p
+}
+
+func (p *Pool) worker() {
+	for {
+		select {
+		case <-p.closed:
+			return
+		case j := <-p.work:
+			run(j)
+		}
+	}
+}
+
+func run(job) {}
+
+func (p *Pool) Close() { close(p.closed) }
+
+func (p *Pool) Submit(j job) {
+	p.work <- j // want `send on unbuffered p\.work blocks forever once \(\*Pool\)\.worker has stopped receiving \(case <-p\.closed at fields\.go:32\); the goroutine leaks — select on the same signal as well`
+}
+
+// ok: the twin whose Submit gives up when the pool is closed.
+type SafePool struct {
+	work   chan job
+	closed chan struct{}
+}
+
+func NewSafePool() *SafePool {
+	p := &SafePool{work: make(chan job), closed: make(chan struct{})}
+	go p.worker()
+	return p
+}
+
+func (p *SafePool) worker() {
+	for {
+		select {
+		case <-p.closed:
+			return
+		case j := <-p.work:
+			run(j)
+		}
+	}
+}
+
+func (p *SafePool) Submit(j job) error {
+	select {
+	case p.work <- j:
+		return nil
+	case <-p.closed:
+		return errors.New("pool closed")
+	}
+}
+
+// nope: the loop receives until the channel is closed; it never stops
+// receiving while the field is open.
+type Drain struct{ in chan job }
+
+func NewDrain() *Drain {
+	d := &Drain{in: make(chan job)}
+	go func() {
+		for j := range d.in {
+			run(j)
+		}
+	}()
+	return d
+}
+
+func (d *Drain) Put(j job) { d.in <- j }
+
+// An event loop that stops on the context, in a function literal.
+type Bus struct {
+	unsubscribe chan int
+}
+
+func StartBus(ctx context.Context) *Bus {
+	b := &Bus{unsubscribe: make(chan int)}
+	go func() {
+		for {
+			select {
+			case id := <-b.unsubscribe:
+				_ = id
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return b
+}
+
+func (b *Bus) Unsubscribe(id int) {
+	b.unsubscribe <- id // want `send on unbuffered b\.unsubscribe blocks forever once StartBus has stopped receiving \(case <-ctx\.Done\(\) at fields\.go:108\); the goroutine leaks — select on the same signal as well`
+}
+
+// A field nothing receives from: every send blocks.
+type Reporter struct {
+	errs chan error
+}
+
+func NewReporter() *Reporter { return &Reporter{errs: make(chan error)} }
+
+func (r *Reporter) Start(work func() error) {
+	go func() {
+		if err := work(); err != nil {
+			r.errs <- err // want `send on unbuffered r.errs blocks forever: nothing in package fields receives from errs; the goroutine leaks — receive from it, or do not send`
+		}
+	}()
+}
+
+// ok: the twin that reads its errors.
+type ReadReporter struct {
+	errs chan error
+}
+
+func NewReadReporter() *ReadReporter { return &ReadReporter{errs: make(chan error)} }
+
+func (r *ReadReporter) Start(work func() error) {
+	go func() {
+		if err := work(); err != nil {
+			r.errs <- err
+		}
+	}()
+}
+
+func (r *ReadReporter) Err() error { return <-r.errs }
+
+// nope: the field is given the caller's channel, which the caller may
+// read.
+type Forwarder struct{ out chan int }
+
+func NewForwarder(out chan int) *Forwarder { return &Forwarder{out: out} }
+
+func (f *Forwarder) Emit(v int) { f.out <- v }
+
+// nope: an exported field may be read by any package.
+type Public struct{ Events chan int }
+
+func NewPublic() *Public { return &Public{Events: make(chan int)} }
+
+func (p *Public) Emit(v int) { p.Events <- v }
+
+// nope: buffered: how many sends fit is not known.
+type Buffered struct{ errs chan error }
+
+func NewBuffered() *Buffered { return &Buffered{errs: make(chan error, 1)} }
+
+func (b *Buffered) Fail(err error) { b.errs <- err }
+
+// nope: the loaded channel is handed to code out of view.
+type Handed struct{ out chan int }
+
+func NewHanded(register func(chan int)) *Handed {
+	h := &Handed{out: make(chan int)}
+	register(h.out)
+	return h
+}
+
+func (h *Handed) Emit(v int) { h.out <- v }
+
+// nope: the package's tests receive from it (fields_test.go).
+type Hooked struct{ seen chan int }
+
+func NewHooked() *Hooked { return &Hooked{seen: make(chan int)} }
+
+func (h *Hooked) Mark(v int) { h.seen <- v }
+
+// A manager whose Start runs a goroutine reporting on a field channel
+// and leaves when its context is done: the goroutine's later error has
+// no one to take it.
+type Manager struct {
+	errs chan error
+}
+
+func NewManager() *Manager { return &Manager{errs: make(chan error)} }
+
+func (m *Manager) Start(ctx context.Context, elect func() error) error {
+	go func() {
+		if err := elect(); err != nil {
+			m.errs <- err // want `send on unbuffered m\.errs blocks forever once \(\*Manager\)\.Start has stopped receiving \(case <-ctx\.Done\(\) at fields\.go:208\); the goroutine leaks — select on the same signal as well`
+		}
+	}()
+	select {
+	case <-ctx.Done():
+		return nil
+	case err := <-m.errs:
+		return err
+	}
+}
