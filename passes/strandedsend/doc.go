@@ -112,7 +112,8 @@
 // feed.Publish(ch)), and by callbacks it hands to a function that runs
 // them in place: a walker (filepath.WalkDir, fs.WalkDir, sync.Map's
 // Range, sync.Once's Do, or a function of the module that only calls
-// its function parameter), or the body of a range-over-func loop. Each
+// its function parameter), or the body of a range-over-func loop; and
+// by the goroutines the goroutine itself starts (one level). Each
 // helper is summarised once, by the plain sends it makes on each channel
 // parameter (most and fewest per path, or a stream if they may repeat);
 // summaries cross packages as facts. A callback run any number of times
@@ -126,8 +127,8 @@
 // requester's package or one importing it. What does not cross yet: a
 // channel the function itself passes to a helper (its receives there
 // are not counted), helpers called through interfaces or function
-// values, goroutines started by a helper, and channels kept in fields
-// between calls, except as -strandedsend.fields below.
+// values, goroutines started by a helper it calls, and channels kept in
+// fields between calls, except as -strandedsend.fields below.
 //
 // A branch on the error of a call documented never to fail
 // ((*io.PipeWriter).Close, (*bytes.Buffer).Write, (*strings.Builder).Write),

@@ -110,8 +110,9 @@ type sender struct {
 }
 
 // traceInto follows the channel into the goroutine a handoff starts,
-// the closures it runs in place (one level) and the helpers it passes
-// the channel to (by their summaries, see package sendsum), and reports
+// the closures it runs in place and the goroutines it starts (one
+// level), and the helpers it passes the channel to (by their summaries,
+// see package sendsum), and reports
 // whether every use there is a send or a close. It records in inner how
 // each closure is run.
 func traceInto(h chanuse.Handoff, follow chanuse.Follow, inner map[*ssa.Function]chanuse.Handoff) ([]*chanuse.Uses, bool) {
@@ -121,10 +122,20 @@ func traceInto(h chanuse.Handoff, follow chanuse.Follow, inner map[*ssa.Function
 	}
 	all := []*chanuse.Uses{u}
 	for _, in := range u.Handoffs {
-		if in.Site != nil || in.Fn == h.Fn {
-			return nil, false // a goroutine of the goroutine: out of view
+		if in.Fn == h.Fn || in.Into == nil {
+			return nil, false
 		}
-		v := chanuse.TraceFollowing(in.Fn, []ssa.Value{in.Into}, nil, follow)
+		var sites []spawn.Site
+		if in.Site != nil {
+			// A goroutine of the goroutine, started once (or once per
+			// trip round a loop): its sends are the goroutine's, made
+			// later.
+			sites = spawn.Sites(in.Fn)
+			if ssacfg.OnCycle(h.Fn)[in.Instr.Block().Index] {
+				in.Runs = chanuse.Many
+			}
+		}
+		v := chanuse.TraceFollowing(in.Fn, []ssa.Value{in.Into}, sites, follow)
 		if !sendsOnly(v) || len(v.Handoffs) > 0 {
 			return nil, false
 		}

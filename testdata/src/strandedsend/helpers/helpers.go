@@ -342,3 +342,33 @@ func onceUnbuffered(ctx context.Context, once *sync.Once) (int, error) {
 		return 0, ctx.Err()
 	}
 }
+
+// Two helpers report on one channel, one of them from a goroutine it
+// starts when the context ends; the receiver takes one report, so the
+// other's send blocks forever (helm's upgrade, fixed upstream; from the
+// corpus of real bugs).
+type upgrade struct{ mu sync.Mutex }
+
+func (u *upgrade) report(c chan<- result, r result) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	c <- r
+}
+
+func (u *upgrade) onCancel(ctx context.Context, c chan<- result) {
+	go func() {
+		<-ctx.Done()
+		u.report(c, result{})
+	}()
+}
+
+func (u *upgrade) release(c chan<- result, q string) {
+	u.report(c, compute(q)) // want `send on rc in \(\*upgrade\).report at helpers.go:355 blocks forever once the receiver leaves \(return at helpers.go:373\) after 1 of 2 values, with room for 0; goroutines leak — make rc's capacity 2`
+}
+
+func (u *upgrade) run(ctx context.Context, q string) result {
+	rc := make(chan result)
+	go u.release(rc, q)
+	go u.onCancel(ctx, rc)
+	return <-rc
+}
