@@ -3,11 +3,13 @@ package strandedsend
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/internal/spawn"
 	"github.com/admitlint/admitlint/internal/ssacfg"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
@@ -37,15 +39,21 @@ import (
 //	}
 //
 // It needs the channel's every use in view: the function only sends on
-// it (plain sends, at least one in a loop: a stream, which no buffer
-// holds), and each goroutine it hands the channel to only receives.
+// it (plain sends, at least one in a loop after the receivers are
+// started: a stream, which no buffer holds), and each goroutine it hands
+// the channel to only receives. A receiver stops early only on a failure
+// (a return or break on a non-nil error) or on a cancellation signal
+// (ctx.Done(), a timer): a receiver that stops after a set number of
+// values, or on a signal the function gives itself (a done channel it
+// makes, closed once it has sent everything), follows a protocol the
+// function keeps.
 func (c *checker) checkConsumers(fn *ssa.Function, ch *channel) {
 	u := ch.uses
 	if u.Escape != nil || len(u.Sends) == 0 || len(u.Recvs)+len(u.RecvCases)+len(u.Returns)+len(u.FieldStore)+len(u.Calls) > 0 {
 		return
 	}
-	send := streamSend(fn, u.Sends)
-	if send == nil || len(u.Handoffs) == 0 {
+	send := streamSend(fn, u.Sends, u.Handoffs)
+	if send == nil {
 		return
 	}
 	var stops []token.Pos
@@ -67,14 +75,23 @@ func (c *checker) checkConsumers(fn *ssa.Function, ch *channel) {
 	c.reportConsumers(fn, ch, send, stops[0])
 }
 
-// streamSend returns the first of sends that lies on a loop of fn: the
-// function sends a stream of values, or nil.
-func streamSend(fn *ssa.Function, sends []*ssa.Send) *ssa.Send {
+// streamSend returns the first of sends that lies on a loop of fn and
+// can run after one of the spawns (the handoffs) has started a receiver:
+// the function sends a stream of values to running receivers. It returns
+// nil if there is none: values sent before any receiver runs are the
+// buffer's business.
+func streamSend(fn *ssa.Function, sends []*ssa.Send, spawns []chanuse.Handoff) *ssa.Send {
 	cycle := ssacfg.OnCycle(fn)
 	var first *ssa.Send
 	for _, s := range sends {
-		if cycle[s.Block().Index] && (first == nil || s.Pos() < first.Pos()) {
-			first = s
+		if !cycle[s.Block().Index] || first != nil && s.Pos() >= first.Pos() {
+			continue
+		}
+		for _, h := range spawns {
+			if h.Site != nil && reaches(h.Instr, s) {
+				first = s
+				break
+			}
 		}
 	}
 	return first
@@ -131,12 +148,65 @@ func loopExit(fn *ssa.Function, l *ssacfg.Loop, u *chanuse.Uses, recvBlocks map[
 			if l.Has(s) || isClosedExit(b, s, u) {
 				continue
 			}
-			if pos := returnWithoutRecv(fn, s, recvBlocks); pos.IsValid() {
+			if pos := returnWithoutRecv(fn, b, s, recvBlocks); pos.IsValid() {
 				return pos
 			}
 		}
 	}
 	return token.NoPos
+}
+
+// isFailureOrCancel reports whether the edge from b to s is taken on a
+// failure or a cancellation: b ends in a test of an error against nil
+// (if err != nil), taken on its non-nil side, or s is the body of a
+// select case on a cancellation signal (ctx.Done(), a timer).
+func isFailureOrCancel(b, s *ssa.BasicBlock) bool {
+	br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	if cmp, ok := br.Cond.(*ssa.BinOp); ok && (cmp.Op == token.NEQ || cmp.Op == token.EQL) && isErrorNil(cmp) {
+		nonNil := b.Succs[0]
+		if cmp.Op == token.EQL {
+			nonNil = b.Succs[1]
+		}
+		return s == nonNil
+	}
+	for i := range b.Succs {
+		if b.Succs[i] != s || i != 0 {
+			continue
+		}
+		if sel, index := selectCaseOf(br); sel != nil && index >= 0 && match.IsCancelSignal(sel.States[index].Chan) {
+			return true
+		}
+	}
+	return false
+}
+
+// isErrorNil reports whether cmp compares an error with nil.
+func isErrorNil(cmp *ssa.BinOp) bool {
+	isNil := func(v ssa.Value) bool { k, ok := v.(*ssa.Const); return ok && k.IsNil() }
+	isErr := func(v ssa.Value) bool { return types.Identical(v.Type(), types.Universe.Lookup("error").Type()) }
+	return isNil(cmp.Y) && isErr(cmp.X) || isNil(cmp.X) && isErr(cmp.Y)
+}
+
+// selectCaseOf returns the select and the case index that br dispatches
+// on (if index == i, the case body), or nil.
+func selectCaseOf(br *ssa.If) (*ssa.Select, int) {
+	cmp, ok := br.Cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.EQL {
+		return nil, -1
+	}
+	ex, ok := cmp.X.(*ssa.Extract)
+	k, isConst := cmp.Y.(*ssa.Const)
+	if !ok || !isConst || ex.Index != 0 {
+		return nil, -1
+	}
+	sel, ok := ex.Tuple.(*ssa.Select)
+	if !ok {
+		return nil, -1
+	}
+	return sel, int(k.Int64())
 }
 
 // isClosedExit reports whether the edge from b to s is taken when a
@@ -200,27 +270,37 @@ func isRecvOn(t ssa.Value, u *chanuse.Uses) bool {
 	return false
 }
 
-// returnWithoutRecv returns the position of a return of fn reachable from
-// b without passing a block that receives from the channel, or NoPos. A
-// receiver that breaks out of its loop and then drains the channel
-// (for range ch {}) does not stop early.
-func returnWithoutRecv(fn *ssa.Function, b *ssa.BasicBlock, recvBlocks map[*ssa.BasicBlock]bool) token.Pos {
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{b}
+// returnWithoutRecv returns the position of a return of fn reachable
+// through the edge from b to s without passing a block that receives
+// from the channel, on a path that took a failure or a cancellation (see
+// isFailureOrCancel); or NoPos. A receiver that breaks out of its loop
+// and then drains the channel (for range ch {}) does not stop early.
+func returnWithoutRecv(fn *ssa.Function, b, s *ssa.BasicBlock, recvBlocks map[*ssa.BasicBlock]bool) token.Pos {
+	type step struct {
+		b      *ssa.BasicBlock
+		failed bool
+	}
+	seen := map[step]bool{}
+	stack := []step{{s, isFailureOrCancel(b, s)}}
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if seen[x] || recvBlocks[x] {
+		if seen[x] || recvBlocks[x.b] {
 			continue
 		}
 		seen[x] = true
-		if ret, ok := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ok {
+		if ret, ok := x.b.Instrs[len(x.b.Instrs)-1].(*ssa.Return); ok {
+			if !x.failed {
+				continue
+			}
 			if ret.Pos().IsValid() {
 				return ret.Pos()
 			}
 			return fnEnd(fn)
 		}
-		stack = append(stack, x.Succs...)
+		for _, succ := range x.b.Succs {
+			stack = append(stack, step{succ, x.failed || isFailureOrCancel(x.b, succ)})
+		}
 	}
 	return token.NoPos
 }

@@ -68,10 +68,14 @@
 //     the errgroup whose Go started them), with more sends than the
 //     buffer holds: each side waits for the other forever;
 //   - the other direction: the function streams values (plain sends in a
-//     loop) to goroutines it starts, and every one of them can stop
-//     receiving before the channel is closed (it returns on an error,
-//     breaks out, leaves on ctx.Done() without draining): once they have,
-//     the function's next send blocks forever, and the function with it.
+//     loop, after it has started the receivers) to goroutines it starts,
+//     and every one of them can stop receiving before the channel is
+//     closed, on a failure or a cancellation (it returns or breaks out on
+//     a non-nil error, or leaves on ctx.Done() or a timer, without
+//     draining): once they have, the function's next send blocks forever,
+//     and the function with it. A receiver that stops after a set number
+//     of values, or on a signal the function gives once it has sent
+//     everything, keeps a protocol and is not reported.
 //
 // The model: a report needs a channel the function makes, with a
 // capacity it writes as a constant, that only it receives from and only

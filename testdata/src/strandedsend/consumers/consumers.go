@@ -157,3 +157,66 @@ func single(p string) {
 	}()
 	c <- p
 }
+
+// nope: the values are sent before any receiver runs, into a buffer that
+// holds them all; the receiver's stop is the buffer's business (met in
+// Go's tests: a fairness test fills its channels first).
+func prefilled(ctx context.Context, n int) int {
+	c := make(chan int, 100)
+	for i := 0; i < 100; i++ {
+		c <- i
+	}
+	got := 0
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case v := <-c:
+				got += v
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	<-done
+	return got
+}
+
+// nope: each receiver takes one value by design and stops; the function
+// sends one per receiver (a protocol count, met in Go's syscall tests).
+func onePerWorker(workers int) {
+	q := make(chan int)
+	for range workers {
+		go func() {
+			for v := range q {
+				_ = v
+				break
+			}
+		}()
+	}
+	for i := range workers {
+		q <- i
+	}
+}
+
+// nope: the receiver leaves on a signal the function gives itself once
+// it has sent everything (met in Go's timer tests).
+func stopAfterSending(items []int) {
+	in := make(chan int)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case v := <-in:
+				_ = v
+			case <-done:
+				return
+			}
+		}
+	}()
+	for _, it := range items {
+		in <- it
+	}
+	close(done)
+}
