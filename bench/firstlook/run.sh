@@ -5,7 +5,7 @@
 # per module the findings, the wall time, the peak memory, the exit code
 # and any package error.
 #
-#	bash bench/firstlook/run.sh [--bin PATH] [--out DIR] [--count-only] LIST
+#	bash bench/firstlook/run.sh [--bin PATH] [--out DIR] [--flags "FLAGS"] [--count-only] LIST
 #
 # bench/firstlook/TRIAGE.md says how each report is then triaged.
 #
@@ -14,6 +14,8 @@
 # the end of a round: see docs/findings.md), develop.txt the modules
 # rules are developed on. --count-only counts each module's packages and
 # does not run admitlint (for choosing a validation set without looking).
+# --flags passes more admitlint flags (the opt-in ones, to measure what
+# they add on the same first look).
 #
 # Output under DIR (default bench/out/firstlook-<list>-<time>):
 # findings/<module>.json, <module>.err, and summary.tsv (module, version,
@@ -22,17 +24,18 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 
-bin="" out="" count_only=0
+bin="" out="" flags="" count_only=0
 while (($#)); do
 	case $1 in
 	--bin) bin=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
+	--flags) flags=$2; shift 2 ;;
 	--count-only) count_only=1; shift ;;
 	-h|--help) sed -n '2,20p' "$0"; exit 0 ;;
 	*) break ;;
 	esac
 done
-(($# == 1)) || { echo "usage: bash bench/firstlook/run.sh [--bin PATH] [--out DIR] [--count-only] LIST" >&2; exit 2; }
+(($# == 1)) || { echo "usage: bash bench/firstlook/run.sh [--bin PATH] [--out DIR] [--flags FLAGS] [--count-only] LIST" >&2; exit 2; }
 list=$1
 [[ -n $out ]] || out=$root/bench/out/firstlook-$(basename "$list" .txt)-$(date -u +%Y%m%dT%H%M%S)
 mkdir -p "$out/findings" "$out/src"
@@ -62,7 +65,7 @@ grep -v '^\s*#' "$list" | while read -r mod version; do
 	(cd "$src" && go mod download >/dev/null 2>&1 || true)
 	start=$(date +%s.%N)
 	set +e
-	(cd "$src" && /usr/bin/time -f '%M' -o "$out/$name.rss" "$bin" -json ./... > "$out/findings/$name.json" 2> "$out/$name.err")
+	(cd "$src" && /usr/bin/time -f '%M' -o "$out/$name.rss" "$bin" -json $flags ./... > "$out/findings/$name.json" 2> "$out/$name.err")
 	rc=$?
 	set -e
 	wall=$(echo "$(date +%s.%N) - $start" | bc)
