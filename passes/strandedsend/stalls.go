@@ -39,6 +39,9 @@ func waitsForSenders(sc *scope, g []int) func(ssa.CallInstruction) bool {
 		return nil
 	}
 	return func(call ssa.CallInstruction) bool {
+		if _, ok := call.(*ssa.Call); !ok {
+			return false // a deferred Wait waits at the return, not here
+		}
 		fn := match.Callee(call)
 		args := call.Common().Args
 		return len(args) > 0 && groups[args[0]] &&

@@ -100,3 +100,39 @@ func doneFirst(j int) int {
 	wg.Wait()
 	return <-out
 }
+
+// nope: a deferred Wait waits at the return, after the loop has taken
+// every result it dispatched (met on validation set 5: a crawler).
+func crawl(peers []int) int {
+	jobs := make(chan int, 1)
+	results := make(chan int, 1)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	for range 2 {
+		go func() {
+			defer wg.Done()
+			for p := range jobs {
+				results <- run(p)
+			}
+		}()
+	}
+	defer wg.Wait()
+	defer close(jobs)
+	total, outstanding := 0, 0
+	for len(peers) > 0 || outstanding > 0 {
+		var jobCh chan int
+		var next int
+		if len(peers) > 0 {
+			jobCh, next = jobs, peers[0]
+		}
+		select {
+		case r := <-results:
+			total += r
+			outstanding--
+		case jobCh <- next:
+			peers = peers[1:]
+			outstanding++
+		}
+	}
+	return total
+}
