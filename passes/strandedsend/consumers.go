@@ -52,7 +52,7 @@ func (c *checker) checkConsumers(fn *ssa.Function, ch *channel) {
 	if u.Escape != nil || len(u.Sends) == 0 || len(u.Recvs)+len(u.RecvCases)+len(u.Returns)+len(u.FieldStore)+len(u.Calls) > 0 {
 		return
 	}
-	send := streamSend(fn, u.Sends, u.Handoffs)
+	send := streamSend(fn, ch.mk, u.Sends, u.Handoffs)
 	if send == nil {
 		return
 	}
@@ -75,16 +75,19 @@ func (c *checker) checkConsumers(fn *ssa.Function, ch *channel) {
 	c.reportConsumers(fn, ch, send, stops[0])
 }
 
-// streamSend returns the first of sends that lies on a loop of fn and
-// can run after one of the spawns (the handoffs) has started a receiver:
-// the function sends a stream of values to running receivers. It returns
-// nil if there is none: values sent before any receiver runs are the
-// buffer's business.
-func streamSend(fn *ssa.Function, sends []*ssa.Send, spawns []chanuse.Handoff) *ssa.Send {
-	cycle := ssacfg.OnCycle(fn)
+// streamSend returns the first of sends that lies on a loop of fn that
+// does not also make the channel (mk), and can run after one of the
+// spawns (the handoffs) has started a receiver: the function sends a
+// stream of values to running receivers. It returns nil if there is
+// none: values sent before any receiver runs are the buffer's business,
+// and a loop that makes a channel per trip sends each one value.
+func streamSend(fn *ssa.Function, mk *ssa.MakeChan, sends []*ssa.Send, spawns []chanuse.Handoff) *ssa.Send {
+	loops := ssacfg.Loops(fn)
 	var first *ssa.Send
 	for _, s := range sends {
-		if !cycle[s.Block().Index] || first != nil && s.Pos() >= first.Pos() {
+		if first != nil && s.Pos() >= first.Pos() || !slices.ContainsFunc(loops, func(l *ssacfg.Loop) bool {
+			return l.Has(s.Block()) && !l.Has(mk.Block())
+		}) {
 			continue
 		}
 		for _, h := range spawns {

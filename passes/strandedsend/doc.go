@@ -58,8 +58,14 @@
 //   - a future: a function that returns an unbuffered channel fed by one
 //     send from a goroutine it starts. Any caller that stops waiting
 //     strands the sender, and a capacity of one costs nothing: it is
-//     reported when its callers are out of view (it is exported, or used
-//     as a value), or when one of its callers in view can stop waiting;
+//     reported when one of its callers in view can stop waiting (drops
+//     the channel, passes it on, or leaves before it receives). When
+//     other packages can call it too (an exported function or method of a
+//     package other than main, a method of a type the package converts
+//     to an interface or embeds, a function used as a value), the calls
+//     the package makes itself outside its tests stand for the contract:
+//     if there are some and all of them wait, it is not reported; if
+//     there are none, nothing shows the contract, and it is reported;
 //   - for streams (a goroutine sending in a loop), a receiver that
 //     visibly stops early: buffering does not help there, the sender must
 //     select on a done channel or ctx.Done() as well;
@@ -67,15 +73,19 @@
 //     (the Wait of the WaitGroup they mark Done in a deferred call, or of
 //     the errgroup whose Go started them), with more sends than the
 //     buffer holds: each side waits for the other forever;
-//   - the other direction: the function streams values (plain sends in a
-//     loop, after it has started the receivers) to goroutines it starts,
-//     and every one of them can stop receiving before the channel is
-//     closed, on a failure or a cancellation (it returns or breaks out on
-//     a non-nil error, or leaves on ctx.Done() or a timer, without
-//     draining): once they have, the function's next send blocks forever,
-//     and the function with it. A receiver that stops after a set number
-//     of values, or on a signal the function gives once it has sent
-//     everything, keeps a protocol and is not reported.
+//   - with -strandedsend.consumers (opt-in), the other direction: the
+//     function streams values (plain sends in a loop that does not also
+//     make the channel, after it has started the receivers) to goroutines
+//     it starts, and every one of them can stop receiving before the
+//     channel is closed, on a failure or a cancellation (it returns or
+//     breaks out on a non-nil error, or leaves on ctx.Done() or a timer,
+//     without draining): once they have, the function's next send blocks
+//     forever, and the function with it. A receiver that stops after a
+//     set number of values, or on a signal the function gives once it has
+//     sent everything, keeps a protocol and is not reported. It is opt-in
+//     because its first look (validation set 5) was 2 false of 3: lockstep
+//     barriers where the function waits for every receiver between sends
+//     are not told apart yet.
 //
 // The model: a report needs a channel the function makes, with a
 // capacity it writes as a constant, that only it receives from and only
@@ -187,6 +197,8 @@
 // Flags: -strandedsend.tests reports receivers in test code too;
 // -strandedsend.many reports senders counted at run time;
 // -strandedsend.fields reports unexported channel fields as above;
+// -strandedsend.consumers reports functions streaming to receivers that
+// can all stop early, as above;
 // -strandedsend.futures=false stops reporting futures (both those whose
 // callers are out of view and those a caller in view abandons), for code
 // bases that document that every caller must receive.

@@ -1,6 +1,8 @@
 package strandedsend
 
 import (
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/spawn"
@@ -8,14 +10,20 @@ import (
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
 
-// checkFuture reports the sends feeding a future that fn returns: at once
-// when fn's callers are not all in view (fn is exported, or used as a
-// value), else when one of them can stop waiting for it; a future all of
-// whose callers wait is fine as it is.
+// checkFuture reports the sends feeding a future that fn returns, when
+// one of its callers in view can stop waiting for it (drops it, passes it
+// on, or leaves before it receives). A future whose callers are not all
+// in view (fn is reachable from another package, or used as a value) is
+// judged by the calls the package makes itself outside its tests: the
+// package's own use is the contract its other callers read. With no such
+// call there is nothing to judge by, and it is reported at once.
 func (c *checker) checkFuture(fn *ssa.Function, ch *channel, i int, targets []*op) {
-	calls, visible := c.callersOf(fn)
+	calls, all := c.callersOf(fn)
+	if !all {
+		calls = c.outsideTests(calls)
+	}
 	k := resultIndex(ch)
-	if !visible || k < 0 {
+	if len(calls) == 0 || k < 0 {
 		c.reportFuture(fn, ch, i, targets)
 		return
 	}
@@ -45,6 +53,17 @@ func (c *checker) checkFuture(fn *ssa.Function, ch *channel, i int, targets []*o
 			return
 		}
 	}
+}
+
+// outsideTests returns the calls made outside the package's tests.
+func (c *checker) outsideTests(calls []*ssa.Call) []*ssa.Call {
+	var out []*ssa.Call
+	for _, call := range calls {
+		if !c.inTest(call.Pos()) && !isTestHelper(call.Parent()) {
+			out = append(out, call)
+		}
+	}
+	return out
 }
 
 // resultIndex returns the index among fn's results of the channel it
@@ -78,30 +97,79 @@ func resultOf(call *ssa.Call, k int) ssa.Value {
 // A callIndex holds, for the package, the static calls of each function
 // and the functions used as values (whose callers are not all in view).
 type callIndex struct {
-	calls map[*ssa.Function][]*ssa.Call
-	taken map[*ssa.Function]bool
+	calls  map[*ssa.Function][]*ssa.Call
+	taken  map[*ssa.Function]bool
+	boxed  map[*types.TypeName]bool // types converted to an interface or embedded
+	valued map[types.Object]bool    // methods taken as values (bound, or by expression)
 }
 
-// callersOf returns the calls of fn in the package and whether they are
-// all of its calls: fn is not exported, not a method (interfaces call
-// those out of view), and never used as a value.
+// callersOf returns the static calls of fn in the package and whether
+// they are all of its calls: fn is never used as a value, and no other
+// package can call it. Another package can call an exported function or
+// method of a package other than main (a method of an unexported type
+// too: an exported function may return one), and any method of a type
+// the package converts to an interface or embeds in another.
 func (c *checker) callersOf(fn *ssa.Function) ([]*ssa.Call, bool) {
 	if c.index == nil {
 		c.index = indexCalls(c.funcs)
-	}
-	if fn.Signature.Recv() != nil || c.index.taken[fn] {
-		return nil, false
-	}
-	if obj := fn.Object(); obj != nil && obj.Exported() {
-		return nil, false
+		c.index.embedded(c.pass.Pkg)
 	}
 	calls := c.index.calls[fn]
-	return calls, len(calls) > 0
+	obj := fn.Object()
+	if c.index.taken[fn] || obj != nil && c.index.valued[obj] {
+		return calls, false
+	}
+	return calls, !c.reachable(fn)
+}
+
+// reachable reports whether code outside the package can call fn.
+func (c *checker) reachable(fn *ssa.Function) bool {
+	obj := fn.Object()
+	if obj == nil {
+		return false
+	}
+	if obj.Exported() && c.pass.Pkg.Name() != "main" {
+		return true
+	}
+	recv := fn.Signature.Recv()
+	if recv == nil {
+		return false
+	}
+	named := recvNamed(recv.Type())
+	return named == nil || c.index.boxed[named.Obj()]
+}
+
+// embedded marks as boxed the types embedded in the package's structs:
+// their methods are promoted to whatever the outer type reaches.
+func (idx *callIndex) embedded(pkg *types.Package) {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		st, ok := scope.Lookup(name).Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i := range st.NumFields() {
+			if f := st.Field(i); f.Embedded() {
+				if named := recvNamed(f.Type()); named != nil {
+					idx.boxed[named.Obj()] = true
+				}
+			}
+		}
+	}
+}
+
+// recvNamed returns the named type of a receiver, T or *T.
+func recvNamed(t types.Type) *types.Named {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, _ := types.Unalias(t).(*types.Named)
+	return named
 }
 
 // indexCalls scans every instruction of the package's functions.
 func indexCalls(funcs []*ssa.Function) *callIndex {
-	idx := &callIndex{calls: map[*ssa.Function][]*ssa.Call{}, taken: map[*ssa.Function]bool{}}
+	idx := &callIndex{calls: map[*ssa.Function][]*ssa.Call{}, taken: map[*ssa.Function]bool{}, boxed: map[*types.TypeName]bool{}, valued: map[types.Object]bool{}}
 	var ops []*ssa.Value
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -113,17 +181,28 @@ func indexCalls(funcs []*ssa.Function) *callIndex {
 						callee = call.Call.Value
 					}
 				}
+				if mi, ok := instr.(*ssa.MakeInterface); ok {
+					if named := recvNamed(mi.X.Type()); named != nil {
+						idx.boxed[named.Obj()] = true
+					}
+				}
 				if mc, ok := instr.(*ssa.MakeClosure); ok {
 					for _, ref := range *mc.Referrers() {
 						if call, ok := ref.(*ssa.Call); !ok || call.Call.Value != mc {
 							idx.taken[mc.Fn.(*ssa.Function)] = true
 						}
 					}
+					if f := mc.Fn.(*ssa.Function); f.Synthetic != "" && f.Object() != nil {
+						idx.valued[f.Object()] = true // a bound method
+					}
 					continue
 				}
 				for _, op := range instr.Operands(ops[:0]) {
 					if f, ok := (*op).(*ssa.Function); ok && *op != callee {
 						idx.taken[f] = true
+						if f.Synthetic != "" && f.Object() != nil {
+							idx.valued[f.Object()] = true // a method expression
+						}
 					}
 				}
 			}

@@ -23,10 +23,11 @@ import (
 
 // Config holds strandedsend's settings.
 type Config struct {
-	Futures bool `json:"futures" help:"report functions that return an unbuffered channel fed by one send from a goroutine they start"`
-	Tests   bool `json:"tests" help:"also report channels whose receiver is test code (a function in a _test.go file, or a test helper that calls t.Helper())"`
-	Many    bool `json:"many" help:"also report senders started a number of times only known at run time into a buffer of one or none"`
-	Fields  bool `json:"fields" help:"also report plain sends on an unexported, unbuffered channel field that nothing in the package receives from, or whose receiving loop can return (a select case on a stop signal) while other functions still send"`
+	Futures   bool `json:"futures" help:"report functions that return an unbuffered channel fed by one send from a goroutine they start"`
+	Tests     bool `json:"tests" help:"also report channels whose receiver is test code (a function in a _test.go file, or a test helper that calls t.Helper())"`
+	Many      bool `json:"many" help:"also report senders started a number of times only known at run time into a buffer of one or none"`
+	Consumers bool `json:"consumers" help:"also report a function that streams values to goroutines it starts, every one of which can stop receiving early on a failure or a cancellation"`
+	Fields    bool `json:"fields" help:"also report plain sends on an unexported, unbuffered channel field that nothing in the package receives from, or whose receiving loop can return (a select case on a stop signal) while other functions still send"`
 }
 
 // Defaults returns strandedsend's default settings.
@@ -126,7 +127,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	for i, ch := range chans {
 		if ch.ok {
 			c.checkChan(sc, i)
-		} else {
+		} else if c.cfg.Consumers {
 			c.checkConsumers(fn, ch)
 		}
 	}

@@ -25,7 +25,7 @@ func testdata(t *testing.T) string {
 // are checked as well.
 func wide() *analysis.Analyzer {
 	cfg := strandedsend.Defaults()
-	cfg.Tests, cfg.Many = true, true
+	cfg.Tests, cfg.Many, cfg.Consumers = true, true, true
 	return strandedsend.New(cfg)
 }
 
@@ -37,6 +37,7 @@ func TestShapes(t *testing.T) {
 		"strandedsend/earlyreturn",
 		"strandedsend/firsterror",
 		"strandedsend/future",
+		"strandedsend/futuremain",
 		"strandedsend/selectsend",
 		"strandedsend/stream",
 		"strandedsend/escape",
@@ -67,6 +68,21 @@ func TestFields(t *testing.T) {
 	}
 	if n != 0 {
 		t.Errorf("default run on fields: %d findings, want 0", n)
+	}
+}
+
+// TestConsumersOptIn checks that the default run leaves the consumers
+// shape to -strandedsend.consumers (TestShapes checks it with the flag).
+func TestConsumersOptIn(t *testing.T) {
+	n := 0
+	for _, r := range analysistest.Run(ignoreWants{}, testdata(t), strandedsend.Analyzer, "strandedsend/consumers") {
+		n += len(r.Diagnostics)
+	}
+	if n != 0 {
+		t.Errorf("default run on consumers: %d findings, want 0", n)
+	}
+	if strandedsend.New(strandedsend.Defaults()).Flags.Lookup("consumers") == nil {
+		t.Error("no -consumers flag")
 	}
 }
 

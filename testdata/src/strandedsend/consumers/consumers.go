@@ -7,6 +7,7 @@ package consumers
 import (
 	"context"
 	"errors"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -33,7 +34,7 @@ func uploadAll(paths []string, workers int) error {
 		})
 	}
 	for _, p := range paths {
-		queue <- p // want `send on queue blocks forever once every goroutine receiving from it has stopped \(return at consumers\.go:29\); uploadAll leaks — select on ctx\.Done\(\) or a done channel as well`
+		queue <- p // want `send on queue blocks forever once every goroutine receiving from it has stopped \(return at consumers\.go:30\); uploadAll leaks — select on ctx\.Done\(\) or a done channel as well`
 	}
 	close(queue)
 	return g.Wait()
@@ -82,7 +83,7 @@ func index(ctx context.Context, docs []string, out func(string)) {
 		}
 	}()
 	for _, d := range docs {
-		in <- d // want `send on in blocks forever once every goroutine receiving from it has stopped \(return at consumers\.go:80\); index leaks — select on ctx\.Done\(\) or a done channel as well`
+		in <- d // want `send on in blocks forever once every goroutine receiving from it has stopped \(return at consumers\.go:81\); index leaks — select on ctx\.Done\(\) or a done channel as well`
 	}
 	close(in)
 }
@@ -219,4 +220,25 @@ func stopAfterSending(items []int) {
 		in <- it
 	}
 	close(done)
+}
+
+// nope: a channel made per trip round the loop gets one value, which its
+// buffer holds (met on validation set 5: a preview loop).
+func perTrip(cmds []func() error) {
+	for _, cmd := range cmds {
+		finished := make(chan bool, 1)
+		go func() {
+			for {
+				select {
+				case <-finished:
+					return
+				case <-time.After(time.Second):
+					if cmd() != nil {
+						return
+					}
+				}
+			}
+		}()
+		finished <- true
+	}
 }

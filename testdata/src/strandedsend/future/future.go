@@ -165,3 +165,36 @@ func resolveCtx(ctx context.Context, name string) (string, error) {
 		return "", ctx.Err()
 	}
 }
+
+// ok: an exported future the package itself waits for, outside its
+// tests: the package's own use is the contract its other callers read
+// (cometbft's WaitNextCh).
+func Fetch(key string) <-chan string {
+	ch := make(chan string)
+	go func() { ch <- key }()
+	return ch
+}
+
+func fetchAll(keys []string) []string {
+	var out []string
+	for _, k := range keys {
+		out = append(out, <-Fetch(k))
+	}
+	return out
+}
+
+// The twin: an exported future the package calls only to give up on it.
+func Probe(key string) <-chan string {
+	ch := make(chan string)
+	go func() { ch <- key }() // want `send on unbuffered ch blocks forever once the receiver leaves \(case <-time.After\(time.Second\) at future.go:\d+\)`
+	return ch
+}
+
+func probeWithin(key string) bool {
+	select {
+	case <-Probe(key):
+		return true
+	case <-time.After(time.Second):
+		return false
+	}
+}
