@@ -217,6 +217,7 @@ func isCounter(instr ssa.Instruction) bool {
 // keeps the record; at a dispatch on a record's kind it stops when some
 // kind is kept from there on.
 func (c *checker) goesRoundWithoutKeeping(loop *ssacfg.Loop, keeps map[*ssa.BasicBlock]bool) bool {
+	parser := c.isPrefixParser(loop, keeps)
 	seen := map[*ssa.BasicBlock]bool{}
 	stack := []*ssa.BasicBlock{loop.Header}
 	for len(stack) > 0 {
@@ -227,7 +228,11 @@ func (c *checker) goesRoundWithoutKeeping(loop *ssacfg.Loop, keeps map[*ssa.Basi
 		}
 		seen[b] = true
 		succs := b.Succs
-		switch test, keep := c.recordTest(b); test {
+		test, keep := c.recordTest(b)
+		if test == prefixTest && parser {
+			test = dispatch
+		}
+		switch test {
 		case discard:
 			succs = b.Succs[keep : keep+1]
 		case dispatch:
@@ -245,6 +250,23 @@ func (c *checker) goesRoundWithoutKeeping(loop *ssacfg.Loop, keeps map[*ssa.Basi
 		}
 	}
 	return false
+}
+
+// isPrefixParser reports whether loop tells its records apart by their
+// prefix, as a parser does: at least two tests of a record's prefix
+// (strings.HasPrefix(line, "  ")) are each followed, in the same
+// iteration, by a keep. One such test is a filter, which is reported.
+func (c *checker) isPrefixParser(loop *ssacfg.Loop, keeps map[*ssa.BasicBlock]bool) bool {
+	n := 0
+	for _, b := range loop.Header.Parent().Blocks {
+		if !loop.Has(b) {
+			continue
+		}
+		if test, _ := c.recordTest(b); test == prefixTest && reachesKeep(b, loop, keeps) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // reachesKeep reports whether a block in keeps can follow b in the same
@@ -274,6 +296,7 @@ const (
 	notRecordTest recordTestKind = iota
 	discard                      // drops a blank or comment record: x == "", len(x) == 0, strings.HasPrefix(x, "#"), x[0] == '#'
 	dispatch                     // tests the record's kind: x == "packagefile", switch verb { … }
+	prefixTest                   // tests a prefix: strings.HasPrefix(x, "  "); a dispatch in a parser
 )
 
 // recordTest classifies the if ending b, and for a discard returns the
@@ -329,6 +352,10 @@ func (c *checker) classifyTest(v ssa.Value) (recordTestKind, bool) {
 			c.isPieceOrByte(v.Call.Args[0]) && isCommentPrefix(v.Call.Args[1]) {
 			return discard, true
 		}
+		if (match.IsFunc(fn, "strings", "HasPrefix", "HasSuffix") || match.IsFunc(fn, "bytes", "HasPrefix", "HasSuffix")) && len(v.Call.Args) == 2 &&
+			c.isPieceOrByte(v.Call.Args[0]) && isStringConst(v.Call.Args[1]) {
+			return prefixTest, false
+		}
 	}
 	return notRecordTest, false
 }
@@ -336,6 +363,9 @@ func (c *checker) classifyTest(v ssa.Value) (recordTestKind, bool) {
 // isPieceOrByte reports whether v is a piece of the root, its length, or
 // a byte of it.
 func (c *checker) isPieceOrByte(v ssa.Value) bool {
+	if st, ok := c.states[v]; ok && st.Depth == 0 && !st.Ptr {
+		return true // a piece itself, such as an element of a split
+	}
 	switch x := v.(type) {
 	case *ssa.Call:
 		if isLenOf(x) {
@@ -380,6 +410,15 @@ func isCommentByte(k *ssa.Const) bool {
 	}
 	b, ok := constant.Int64Val(k.Value)
 	return ok && (b == '#' || b == '/' || b == ';' || b == '%' || b == '!')
+}
+
+// isStringConst reports whether v is a constant string, or its []byte.
+func isStringConst(v ssa.Value) bool {
+	if conv, ok := v.(*ssa.Convert); ok {
+		v = conv.X
+	}
+	k, ok := v.(*ssa.Const)
+	return ok && k.Value != nil && k.Value.Kind() == constant.String
 }
 
 // isCommentPrefix reports whether v is a constant comment mark.

@@ -50,9 +50,11 @@
 // ending the run, keeps the buffer's content, and copying it saves
 // nothing: its keys and values in maps, its lines appended to a slice. A
 // dispatch on the record's kind (switch verb { case "packagefile": … })
-// needs only one kind kept. Still reported: a loop that keeps some
-// records and skips others for what they hold (a filter, a search, a
-// first match); a fixed-size cut of each record (line[:2]); and map keys
+// needs only one kind kept; so does a parser telling its kinds apart by
+// prefix, with at least two tests of a record's prefix or suffix
+// (strings.HasPrefix(line, "  ")) each followed by a keep. Still
+// reported: a loop that keeps some records and skips others for what they
+// hold (a filter, a search, a first match, a single prefix test); a fixed-size cut of each record (line[:2]); and map keys
 // of a set or a counter (seen[word] = true, counts[word]++), whose keys
 // repeat, so one piece pins the buffer for many occurrences. Nor is it
 // reported when the pieces together are the buffer in other ways, or it

@@ -461,3 +461,46 @@ func firstLineOf(goroot, name string) string {
 	line, _, _ := strings.Cut(string(data), "\n")
 	return line // want `line keeps a substring of string\(data\) \(string\(data\) at realcode.go:\d+, unbounded\)`
 }
+
+type lockEntry struct {
+	name string
+	deps map[string]string
+}
+
+// nope: a lock file parsed record by record, its kinds told apart by
+// their indentation, keeps something of nearly every record (syft's
+// yarn.lock parser): the pieces together are the file.
+func parseLock(path string) []lockEntry {
+	data, _ := os.ReadFile(path)
+	var out []lockEntry
+	cur := lockEntry{deps: map[string]string{}}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" {
+			out = append(out, cur)
+			cur = lockEntry{deps: map[string]string{}}
+			continue
+		}
+		if !strings.HasPrefix(line, " ") {
+			cur.name = strings.TrimSuffix(line, ":")
+			continue
+		}
+		if strings.HasPrefix(line, "    ") {
+			name, version, _ := strings.Cut(strings.TrimSpace(line), " ")
+			cur.deps[name] = version
+		}
+	}
+	return out
+}
+
+// The twin: one prefix test is a filter, keeping the few lines that
+// match; each pins the whole file.
+func warnings(path string) []string {
+	data, _ := os.ReadFile(path)
+	var out []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "WARN ") {
+			out = append(out, line) // want `line appended to out keeps a substring`
+		}
+	}
+	return out
+}
