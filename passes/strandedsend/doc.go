@@ -110,7 +110,11 @@
 // error is the one it drops. Nor is a
 // select case after which the receiving loop waits again, or an exit
 // from a loop of receives decided by a count the analysis cannot follow
-// (done++ over the cases of several channels, then done == 3). In tests,
+// (done++ over the cases of several channels, then done == 3). A
+// deferred send that runs only when the goroutine is panicking (under
+// recover() != nil), or only when it did not get to mark its own send
+// done (under a flag it sets to true right after each of its sends),
+// adds to the count only what the panic left unsent. In tests,
 // a path on which the test has failed ends the story, a select with a
 // default whose receives all fail the test asserts that nothing is
 // pending, and a channel whose every receive fails the test carries

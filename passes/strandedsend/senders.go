@@ -1,6 +1,7 @@
 package strandedsend
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -441,7 +442,7 @@ func (s *sender) sends(g []int) (waitpath.Count, int) {
 			if o.anchor == nil || o.instr.Parent() != fn {
 				continue
 			}
-			if _, deferred := o.anchor.(*ssa.Defer); deferred && allRecovered(w) {
+			if d, deferred := o.anchor.(*ssa.Defer); deferred && (allRecovered(w) || allUnfinished(w, d)) {
 				onPanic = max(onPanic, n)
 				break
 			}
@@ -541,6 +542,88 @@ func guardedBy(b *ssa.BasicBlock, ok func(cond ssa.Value, succ int) bool) bool {
 		}
 	}
 	return false
+}
+
+// allUnfinished reports whether each send of weights, in the closure
+// that d defers, runs only when the goroutine did not finish its own
+// sends: under a test that a flag is still unset, where the flag is a
+// variable of the goroutine that it sets to true right after each of its
+// plain sends, in the same block.
+//
+//	sent := false
+//	defer func() {
+//		if !sent {
+//			c <- errExited
+//		}
+//	}()
+//	c <- work()
+//	sent = true
+func allUnfinished(weights map[ssa.Instruction]int, d *ssa.Defer) bool {
+	mc, ok := d.Call.Value.(*ssa.MakeClosure)
+	if !ok {
+		return false
+	}
+	for instr := range weights {
+		unset := guardedBy(instr.Block(), func(cond ssa.Value, succ int) bool {
+			negated := false
+			if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
+				cond, negated = not.X, true
+			}
+			flag := boundAlloc(mc, cond)
+			return flag != nil && (negated == (succ == 0)) && setAfterEachSend(flag)
+		})
+		if !unset {
+			return false
+		}
+	}
+	return len(weights) > 0
+}
+
+// boundAlloc returns the variable of the closure's maker that v, a load
+// of one of the closure's free variables, reads.
+func boundAlloc(mc *ssa.MakeClosure, v ssa.Value) *ssa.Alloc {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	fv, ok := load.X.(*ssa.FreeVar)
+	if !ok {
+		return nil
+	}
+	for i, f := range mc.Fn.(*ssa.Function).FreeVars {
+		if f == fv {
+			alloc, _ := mc.Bindings[i].(*ssa.Alloc)
+			return alloc
+		}
+	}
+	return nil
+}
+
+// setAfterEachSend reports whether the function holding flag makes plain
+// sends, and stores true into flag after each of them, in its block.
+func setAfterEachSend(flag *ssa.Alloc) bool {
+	sends := 0
+	for _, b := range flag.Parent().Blocks {
+		pending := false
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Send:
+				if pending {
+					return false
+				}
+				pending = true
+				sends++
+			case *ssa.Store:
+				if k, ok := x.Val.(*ssa.Const); ok && x.Addr == flag && k.Value != nil && constant.BoolVal(k.Value) {
+					pending = false
+				}
+			}
+		}
+		if pending {
+			return false
+		}
+	}
+	return sends > 0
 }
 
 // isRecoverCall reports whether v is a call of the recover builtin.

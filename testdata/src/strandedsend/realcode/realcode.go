@@ -724,6 +724,55 @@ func panicsAfter() bool {
 	return <-panicked
 }
 
+// nope: the deferred send runs only when the goroutine did not get to
+// mark its own send done (a callback that called runtime.Goexit or
+// panicked), so at most one value is sent, and the buffer holds it (fx's
+// withTimeout).
+func hookExited(ctx context.Context, callback func() error) error {
+	c := make(chan error, 1)
+	go func() {
+		sent := false
+		defer func() {
+			if !sent {
+				c <- errors.New("exited")
+			}
+		}()
+		c <- callback()
+		sent = true
+	}()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case err := <-c:
+		return err
+	}
+}
+
+// The twin: the flag is set only when the callback failed, so after a
+// success both sends are made, and the second finds the buffer full.
+func hookFailed(ctx context.Context, callback func() error) error {
+	c := make(chan error, 1)
+	go func() {
+		failed := false
+		defer func() {
+			if !failed {
+				c <- errors.New("exited") // want `send on c blocks forever once the receiver leaves \(case <-ctx.Done\(\) at realcode.go:\d+\)`
+			}
+		}()
+		err := callback()
+		c <- err
+		if err != nil {
+			failed = true
+		}
+	}()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case err := <-c:
+		return err
+	}
+}
+
 // The loop counts the streams that are done, not the error: after the
 // last stream, the error goroutine may still send (client-go's
 // remotecommand streamProtocolV1).
@@ -805,9 +854,9 @@ func fanOutFirst(reqs []int, workers int) ([]int, error) {
 		go func() {
 			for r := range in {
 				if r < 0 {
-					errs <- errors.New("negative") // want `send on errs blocks forever once the receiver stops receiving \(return at realcode.go:821\)`
+					errs <- errors.New("negative") // want `send on errs blocks forever once the receiver stops receiving \(return at realcode\.go:870\); the goroutine leaks — select on ctx\.Done\(\) or a done channel as well`
 				} else {
-					resps <- r * 2 // want `send on resps blocks forever once the receiver stops receiving \(return at realcode.go:821\)`
+					resps <- r * 2 // want `send on resps blocks forever once the receiver stops receiving \(return at realcode\.go:870\); the goroutine leaks — select on ctx\.Done\(\) or a done channel as well`
 				}
 			}
 		}()
@@ -838,7 +887,7 @@ func (s *resubscriber) subscribe() bool {
 	for {
 		ctx, cancel := context.WithCancel(context.Background())
 		go func() {
-			subscribed <- s.fn(ctx) // want `send on unbuffered subscribed blocks forever once the receiver leaves \(case <-s\.unsub at realcode\.go:850\); the goroutine leaks — make subscribed buffered`
+			subscribed <- s.fn(ctx) // want `send on unbuffered subscribed blocks forever once the receiver leaves \(case <-s\.unsub at realcode\.go:899\); the goroutine leaks — make subscribed buffered`
 		}()
 		select {
 		case err := <-subscribed:
