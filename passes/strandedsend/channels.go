@@ -97,7 +97,7 @@ func (c *checker) sendersOf(sc *scope, i int, g []int) senderSet {
 			}
 		}
 		n := per.Times(trip)
-		start := waitpath.Start{Instr: s.site.Instr, Case: -1}
+		start := waitpath.Start{Instr: s.site.Instr, Case: -1, Gates: gatesOf(sc, s, i, g)}
 		set.goroutines++
 		if trip != waitpath.One {
 			set.goroutines++

@@ -107,7 +107,11 @@
 // until an error, which it then reports on another channel), or
 // shutting down (Shutdown, Close) the HTTP server whose error the sender
 // reports only when it is not http.ErrServerClosed: the shutdown's own
-// error is the one it drops. Nor is a
+// error is the one it drops. A sender that, before its send, hands a
+// call a channel the function streams to and closes (Save(h, chunks),
+// reading chunks until it is closed) cannot reach its send before that
+// close: a leave before it strands the sender inside the call, which
+// this pass does not claim. Nor is a
 // select case after which the receiving loop waits again, or an exit
 // from a loop of receives decided by a count the analysis cannot follow
 // (done++ over the cases of several channels, then done == 3). A

@@ -15,8 +15,9 @@ import (
 // block, the starts passed and the path's flags. For each key only the
 // path that has received the fewest values is followed.
 type key struct {
-	b   *ssa.BasicBlock
-	set uint64 // starts passed
+	b     *ssa.BasicBlock
+	set   uint64 // starts passed
+	gated uint64 // starts passed whose senders wait for a gate to close
 	// times counts the passes through each start with Again set, up to
 	// manyTimes: from there on, many.
 	times [maxStarts]uint8
@@ -51,10 +52,33 @@ func (s *search) pass(st *state, bits uint64) {
 	if bits == 0 {
 		return
 	}
+	for i, start := range s.q.Starts {
+		if bits&(1<<i) != 0 && len(start.Gates) > 0 && !start.Again {
+			bits &^= 1 << i
+			st.gated |= 1 << i
+		}
+	}
 	st.set |= bits
 	for i, start := range s.q.Starts {
 		if bits&(1<<i) != 0 && start.Again && st.times[i] < manyTimes {
 			st.times[i]++
+		}
+	}
+}
+
+// openGates lets the gated starts of st whose gate instr closes send.
+func (s *search) openGates(st *state, instr ssa.Instruction) {
+	call, ok := instr.(*ssa.Call)
+	if !ok || len(call.Call.Args) != 1 {
+		return
+	}
+	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "close" {
+		return
+	}
+	for i, start := range s.q.Starts {
+		if st.gated&(1<<i) != 0 && slices.Contains(start.Gates, call.Call.Args[0]) {
+			st.gated &^= 1 << i
+			st.set |= 1 << i
 		}
 	}
 }
@@ -223,6 +247,9 @@ func (s *search) walk(b *ssa.BasicBlock, from int, st state) {
 			st.flags |= leftThroughSelect // as evident as another case taken
 			s.leave(instr, st)
 			return // waiting for senders that wait for it
+		}
+		if st.gated != 0 {
+			s.openGates(&st, instr)
 		}
 		switch instr := instr.(type) {
 		case *ssa.UnOp:

@@ -45,6 +45,10 @@ type Start struct {
 	// receives each sender's value before it starts the next one has
 	// at most one sender pending.
 	Again bool
+	// Gates holds channels of Fn the senders it starts consume before
+	// they can send (they pass one to a call that reads it until it is
+	// closed): their sends are pending only once the path has closed one.
+	Gates []ssa.Value
 }
 
 // A Query asks how Fn can stop waiting for the values of one channel (or

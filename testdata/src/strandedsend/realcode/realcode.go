@@ -773,6 +773,67 @@ func hookFailed(ctx context.Context, callback func() error) error {
 	}
 }
 
+func store(chunks <-chan []byte) (int, error) {
+	n := 0
+	for c := range chunks {
+		n += len(c)
+	}
+	return n, nil
+}
+
+// nope: the goroutine consumes the chunks the function streams to it
+// before it can send its result, so a return before the function closes
+// chunks finds it inside store, not at its send (cosmos-sdk's snapshot
+// load, where the goroutine is stranded in Save).
+func loadChunks(next func() ([]byte, error), count int) (int, error) {
+	chunks := make(chan []byte)
+	saved := make(chan int)
+	go func() {
+		n, err := store(chunks)
+		if err != nil {
+			return
+		}
+		saved <- n
+	}()
+	for i := 0; i < count; i++ {
+		c, err := next()
+		if err != nil {
+			return 0, err
+		}
+		chunks <- c
+	}
+	close(chunks)
+	return <-saved, nil
+}
+
+// The twin: the function closes chunks, and then gives up waiting on a
+// timer: the goroutine is past store, at its send.
+func loadChunksWithin(next func() ([]byte, error), count int) (int, error) {
+	chunks := make(chan []byte)
+	saved := make(chan int)
+	go func() {
+		n, err := store(chunks)
+		if err != nil {
+			return
+		}
+		saved <- n // want `send on unbuffered saved blocks forever once the receiver leaves \(case <-time.After\(time.Second\) at realcode.go:\d+\)`
+	}()
+	for i := 0; i < count; i++ {
+		c, err := next()
+		if err != nil {
+			break
+		}
+		chunks <- c
+	}
+	close(chunks)
+	select {
+	case n := <-saved:
+		return n, nil
+	case <-time.After(time.Second):
+		return 0, errors.New("timed out")
+	}
+}
+
 // The loop counts the streams that are done, not the error: after the
 // last stream, the error goroutine may still send (client-go's
 // remotecommand streamProtocolV1).
@@ -854,9 +915,9 @@ func fanOutFirst(reqs []int, workers int) ([]int, error) {
 		go func() {
 			for r := range in {
 				if r < 0 {
-					errs <- errors.New("negative") // want `send on errs blocks forever once the receiver stops receiving \(return at realcode\.go:870\); the goroutine leaks — select on ctx\.Done\(\) or a done channel as well`
+					errs <- errors.New("negative") // want `send on errs blocks forever once the receiver stops receiving \(return at realcode\.go:931\); the goroutine leaks — select on ctx\.Done\(\) or a done channel as well`
 				} else {
-					resps <- r * 2 // want `send on resps blocks forever once the receiver stops receiving \(return at realcode\.go:870\); the goroutine leaks — select on ctx\.Done\(\) or a done channel as well`
+					resps <- r * 2 // want `send on resps blocks forever once the receiver stops receiving \(return at realcode\.go:931\); the goroutine leaks — select on ctx\.Done\(\) or a done channel as well`
 				}
 			}
 		}()
@@ -887,7 +948,7 @@ func (s *resubscriber) subscribe() bool {
 	for {
 		ctx, cancel := context.WithCancel(context.Background())
 		go func() {
-			subscribed <- s.fn(ctx) // want `send on unbuffered subscribed blocks forever once the receiver leaves \(case <-s\.unsub at realcode\.go:899\); the goroutine leaks — make subscribed buffered`
+			subscribed <- s.fn(ctx) // want `send on unbuffered subscribed blocks forever once the receiver leaves \(case <-s\.unsub at realcode\.go:960\); the goroutine leaks — make subscribed buffered`
 		}()
 		select {
 		case err := <-subscribed:

@@ -1,0 +1,115 @@
+package strandedsend
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// gatesOf returns the values of a channel of sc that sender s consumes
+// before it can make its sends on channel i of group g: a channel the
+// function sends on and closes, which the goroutine passes to a call made
+// before each of those sends (Save(height, chunks), reading chunks until
+// the function closes it). Until the function has closed it, the sender
+// is inside that call, not at its send; a receiver that leaves earlier
+// strands it there, where this pass does not look.
+func gatesOf(sc *scope, s *sender, i int, g []int) []ssa.Value {
+	targets := s.targetsOn(i, g)
+	if len(targets) == 0 || s.site.Fn == nil {
+		return nil
+	}
+	for _, t := range targets {
+		if t.instr.Parent() != s.site.Fn {
+			return nil
+		}
+	}
+	var gates []ssa.Value
+	for _, b := range s.site.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !beforeAll(call, targets) {
+				continue
+			}
+			for _, arg := range call.Call.Args {
+				gates = append(gates, sc.streamedAndClosed(i, outerOperand(s, arg))...)
+			}
+		}
+	}
+	return gates
+}
+
+// outerOperand returns the value or variable of the spawning function
+// that arg, an argument of a call in the goroutine, reads.
+func outerOperand(s *sender, arg ssa.Value) ssa.Value {
+	if ct, ok := arg.(*ssa.ChangeType); ok { // chan T to <-chan T
+		arg = ct.X
+	}
+	if load, ok := arg.(*ssa.UnOp); ok && load.Op == token.MUL { // a captured variable
+		arg = load.X
+	}
+	return outerValue(s.site, arg)
+}
+
+// streamedAndClosed returns the values of the channel of sc, other than
+// channel i, that v is or holds, when the function sends on it and
+// closes it.
+func (sc *scope) streamedAndClosed(i int, v ssa.Value) []ssa.Value {
+	if v == nil {
+		return nil
+	}
+	for d, ch := range sc.chans {
+		u := ch.uses
+		if d == i || len(u.Sends) == 0 || len(u.Closes) == 0 || !holds(u.Values, v) {
+			continue
+		}
+		var vals []ssa.Value
+		for x := range u.Values {
+			vals = append(vals, x)
+		}
+		return vals
+	}
+	return nil
+}
+
+// holds reports whether v is one of values, or a variable one of them
+// is loaded from.
+func holds(values map[ssa.Value]bool, v ssa.Value) bool {
+	if values[v] {
+		return true
+	}
+	if _, ok := v.(*ssa.Alloc); !ok {
+		return false
+	}
+	for _, ref := range *v.Referrers() {
+		if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL && values[load] {
+			return true
+		}
+	}
+	return false
+}
+
+// beforeAll reports whether call comes before each of the sends on every
+// path: it dominates them.
+func beforeAll(call *ssa.Call, targets []*op) bool {
+	for _, t := range targets {
+		b := t.instr.Block()
+		if call.Block() == b {
+			if indexOf(b, call) > indexOf(b, t.instr) {
+				return false
+			}
+		} else if !call.Block().Dominates(b) {
+			return false
+		}
+	}
+	return true
+}
+
+// indexOf returns the index of instr in b, or -1.
+func indexOf(b *ssa.BasicBlock, instr ssa.Instruction) int {
+	for i, x := range b.Instrs {
+		if x == instr {
+			return i
+		}
+	}
+	return -1
+}
