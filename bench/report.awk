@@ -35,6 +35,7 @@ BEGIN {
 	label["floor"] = "SSA floor, standalone"
 	label["admitlint"] = "admitlint"
 	label["admitlint-vet"] = "admitlint, vet tool"
+	label["facts-vet"] = "facts only, vet tool"
 	ncorpora = split("std grpc nats-server etcd caddy prometheus", corpora, " ")
 }
 NR == 1 { next }
@@ -78,7 +79,7 @@ END {
 	print "- **warm**: the same command again in that cache, nothing changed: what a developer pays on every save and CI on every push with a restored cache. The standalone SSA floor caches nothing, so its warm run would equal its cold run and is not repeated."
 	print "- **wall**, **CPU** (user + system), **peak RSS** (the largest single process, as `/usr/bin/time -v` reports it) and **tree RSS** (the largest sum of the resident memory of all processes of the run at once, sampled every 100 ms by bench/measure; the go vet route runs several vet processes in parallel, so this is what the machine must have)."
 	print "- **exit**: the tools exit non-zero on findings (go vet and staticcheck 1, admitlint 3); admitlint 1 means a package failed (its stderr is in the run logs)."
-	print "- Commands, run in bench/corpus with `GOFLAGS=-mod=readonly GOPROXY=off`: `go vet <patterns>`; `staticcheck <patterns>`; `go vet -vettool=ssafloor <patterns>`; `ssafloor <patterns>`; `admitlint <patterns>`; `go vet -vettool=admitlint <patterns>`. The SSA floor (bench/ssafloor) is an analyzer that requires buildssa and reports nothing."
+	print "- Commands, run in bench/corpus with `GOFLAGS=-mod=readonly GOPROXY=off`: `go vet <patterns>`; `staticcheck <patterns>`; `go vet -vettool=ssafloor <patterns>`; `ssafloor <patterns>`; `admitlint <patterns>`; `go vet -vettool=admitlint <patterns>`; `go vet -vettool=factsonly <patterns>`. The SSA floor (bench/ssafloor) is an analyzer that requires buildssa and reports nothing; factsonly (bench/factsonly) runs only the analyzers among admitlint's requirements that export facts (and what they require), so its row over admitlint's, as a vet tool, is the facts' share."
 	print "- The go vet route (go vet, the vet-tool rows and admitlint, which runs go vet underneath) caches each package's result, findings included, in the build cache, keyed by the tool's content hash and the package's inputs; staticcheck keeps its own cache. A warm run re-analyses nothing."
 	for (i = 1; i <= ncorpora; i++) {
 		if (!((c = corpora[i]) in seen)) continue
@@ -97,8 +98,9 @@ END {
 		print ""
 		print "| ratio | cold wall | cold CPU | cold peak RSS | cold tree RSS | warm wall |"
 		print "|---|--:|--:|--:|--:|--:|"
-		split("admitlint govet admitlint staticcheck admitlint-vet floor-vet", pair, " ")
-		for (j = 1; j <= 5; j += 2) {
+		split("admitlint govet admitlint staticcheck admitlint-vet floor-vet facts-vet admitlint-vet", pair, " ")
+		for (j = 1; j <= 7; j += 2) {
+			if (!((c, pair[j], "cold", "wall") in vals) && pair[j] == "facts-vet") continue
 			a = pair[j]; b = pair[j+1]
 			printf "| %s / %s | %s | %s | %s | %s | %s |\n", label[a], label[b], ratio(val(c, a, "cold", "wall"), val(c, b, "cold", "wall")), ratio(val(c, a, "cold", "cpu"), val(c, b, "cold", "cpu")), ratio(val(c, a, "cold", "rss"), val(c, b, "cold", "rss")), ratio(val(c, a, "cold", "tree"), val(c, b, "cold", "tree")), ratio(val(c, a, "warm", "wall"), val(c, b, "warm", "wall"))
 		}

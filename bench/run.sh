@@ -33,7 +33,7 @@ set -euo pipefail
 
 readonly STATICCHECK=honnef.co/go/tools/cmd/staticcheck@v0.8.2
 readonly ALL_CORPORA=(std grpc nats-server etcd caddy prometheus)
-readonly ALL_TOOLS=(govet staticcheck floor-vet floor admitlint admitlint-vet)
+readonly ALL_TOOLS=(govet staticcheck floor-vet floor admitlint admitlint-vet facts-vet)
 
 usage() {
 	cat <<EOF
@@ -60,6 +60,7 @@ tools:
   floor          ssafloor standalone (x/tools checker: whole program in one process)
   admitlint      admitlint standalone
   admitlint-vet  go vet -vettool=admitlint
+  facts-vet      go vet -vettool=factsonly (bench/factsonly: only the analyzers that export facts)
 EOF
 }
 
@@ -115,6 +116,7 @@ set_cmd() {
 	floor) cmd=("$bin/ssafloor" "$@") ;;
 	admitlint) cmd=("$bin/admitlint" "$@") ;;
 	admitlint-vet) cmd=(go vet "-vettool=$bin/admitlint" "$@") ;;
+	facts-vet) cmd=(go vet "-vettool=$bin/factsonly" "$@") ;;
 	*) die "internal error: unknown tool $tool" ;;
 	esac
 }
@@ -237,11 +239,12 @@ fi
 # ---- tools
 
 # The tools are built with a build cache of their own, not the user's.
-log "building admitlint, bench/ssafloor and bench/measure from $repo"
+log "building admitlint, bench/ssafloor, bench/factsonly and bench/measure from $repo"
 (
 	cd "$repo"
 	GOCACHE=$cache_root/tools go build -o "$bin/admitlint" ./cmd/admitlint
 	GOCACHE=$cache_root/tools go build -o "$bin/ssafloor" ./bench/ssafloor
+	GOCACHE=$cache_root/tools go build -o "$bin/factsonly" ./bench/factsonly
 	GOCACHE=$cache_root/tools go build -o "$bin/measure" ./bench/measure
 ) || die "building from the checkout failed (see above)"
 if [[ " ${tools[*]} " == *" staticcheck "* ]]; then
