@@ -195,7 +195,9 @@
 // with -strandedsend.fields, an unexported channel field, made
 // unbuffered wherever the package stores one and used only in view, is
 // reported at its plain sends when nothing in the package receives from
-// it, or when the loop receiving from it selects on another case after
+// it (a function that makes a channel it stores there and then receives
+// from that channel directly, as a request's maker waits on its reply,
+// receives from it), or when the loop receiving from it selects on another case after
 // which it returns (a quit channel, ctx.Done()) while other functions
 // send on it with plain sends: once the loop has returned, every later
 // send blocks. The package's _test.go files and files left out by build

@@ -177,6 +177,7 @@ func (c *checker) checkFieldChans(funcs []*ssa.Function) {
 		if fc.out || !fc.unbuffered() || len(fc.sends) == 0 {
 			continue
 		}
+		fc.recvs = append(fc.recvs, makerRecvs(fc)...)
 		switch {
 		case len(fc.recvs) == 0:
 			c.reportNeverReceived(fc)
@@ -184,6 +185,26 @@ func (c *checker) checkFieldChans(funcs []*ssa.Function) {
 			c.reportLoopLeft(fc)
 		}
 	}
+}
+
+// makerRecvs returns the receives that the functions making the field's
+// channels make on them directly, not through the field: a request built
+// with a reply channel (reply := make(chan T); req.reply = reply) whose
+// maker then waits on reply. Its select's other cases are left to the
+// request/reply rule, which reports them by default.
+func makerRecvs(fc *fieldChan) []ssa.Instruction {
+	var recvs []ssa.Instruction
+	for _, mk := range fc.makes {
+		fn := mk.Parent()
+		u := chanuse.Trace(fn, []ssa.Value{mk}, spawn.Sites(fn))
+		for _, r := range u.Recvs {
+			recvs = append(recvs, r)
+		}
+		for _, rc := range u.RecvCases {
+			recvs = append(recvs, rc.Select)
+		}
+	}
+	return recvs
 }
 
 // reportNeverReceived reports the first send on a field nothing receives

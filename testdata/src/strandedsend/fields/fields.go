@@ -211,3 +211,55 @@ func (m *Manager) Start(ctx context.Context, elect func() error) error {
 		return err
 	}
 }
+
+// nope: the reply field of a request is received through the local the
+// request was built from (btcd's server queries): its maker waits on it.
+type query struct {
+	name  string
+	reply chan int
+}
+
+type Registry struct{ queries chan query }
+
+func NewRegistry() *Registry {
+	r := &Registry{queries: make(chan query)}
+	go r.serve()
+	return r
+}
+
+func (r *Registry) serve() {
+	for q := range r.queries {
+		q.reply <- len(q.name)
+	}
+}
+
+func (r *Registry) Lookup(name string) int {
+	reply := make(chan int)
+	r.queries <- query{name: name, reply: reply}
+	return <-reply
+}
+
+// The twin: the request's maker never waits for the reply it asked for.
+type notice struct {
+	name string
+	ack  chan bool
+}
+
+type Notifier struct{ notices chan notice }
+
+func NewNotifier() *Notifier {
+	n := &Notifier{notices: make(chan notice)}
+	go n.serve()
+	return n
+}
+
+func (n *Notifier) serve() {
+	for m := range n.notices {
+		m.ack <- m.name != "" // want `send on unbuffered m.ack blocks forever: nothing in package fields receives from ack`
+	}
+}
+
+func (n *Notifier) Notify(name string) {
+	ack := make(chan bool)
+	n.notices <- notice{name: name, ack: ack}
+}
