@@ -11,23 +11,48 @@ import (
 )
 
 // admitted reports whether the spawn is already admitted by a semaphore
-// other than the one a acquires: on every path to the go statement the spawner has taken a
-// permit of a channel semaphore (a send on it, plain or as a select case)
-// or of a semaphore.Weighted (Acquire, TryAcquire), and the goroutine
-// gives that permit back (a receive on the channel, a Release). The
-// goroutines parked at the acquire inside are then no more than the
-// first semaphore admits: its capacity, not the burst, sizes them.
+// other than the one a acquires, whose permit is taken on every path to
+// a's wait and given back by the goroutine: taken by the spawner before
+// the go statement (a send, a select case that sends, an Acquire or
+// TryAcquire), or by the goroutine itself before it waits (a select
+// that sends, whose other ways out return). The goroutines parked at the
+// acquire inside are then no more than the first semaphore admits: its
+// capacity, not the burst, sizes them.
 func (c *checker) admitted(sp *spawner, site spawn.Site, g *frame, a act) bool {
-	var taken []ssa.Value
-	for _, t := range c.takenBefore(sp.frame, site.Instr) {
-		if a.sem == nil || !c.samePlace(t, sp.frame, a.sem, a.fr) {
-			taken = append(taken, t)
+	type takenAt struct {
+		v  ssa.Value
+		fr *frame
+	}
+	var taken []takenAt
+	add := func(fr *frame, at ssa.Instruction) {
+		for _, t := range c.takenBefore(fr, at) {
+			if a.sem == nil || !c.samePlace(t, fr, a.sem, a.fr) {
+				taken = append(taken, takenAt{t, fr})
+			}
 		}
+	}
+	add(sp.frame, site.Instr)
+	frames := goroutineFrames(g)
+	for f := a.fr; f != nil && f.goroutine; f = f.parent {
+		at := a.instr
+		if f != a.fr {
+			at = nil
+		}
+		if f.parent == g || f == g {
+			if f == g {
+				add(g, at)
+			} else {
+				add(g, f.via)
+				frames = append(frames, f)
+			}
+			break
+		}
+		frames = append(frames, f)
 	}
 	if len(taken) == 0 {
 		return false
 	}
-	for _, fr := range goroutineFrames(g) {
+	for _, fr := range frames {
 		for _, b := range fr.fn.Blocks {
 			for _, instr := range b.Instrs {
 				v := released(instr)
@@ -35,7 +60,7 @@ func (c *checker) admitted(sp *spawner, site spawn.Site, g *frame, a act) bool {
 					continue
 				}
 				for _, t := range taken {
-					if c.samePlace(t, sp.frame, v, fr) {
+					if c.samePlace(t.v, t.fr, v, fr) {
 						return true
 					}
 				}
@@ -45,10 +70,14 @@ func (c *checker) admitted(sp *spawner, site spawn.Site, g *frame, a act) bool {
 	return false
 }
 
-// takenBefore returns the semaphores whose permits fr's function takes in
-// the blocks that dominate at: sent on (a plain send, or a send case of
-// a select), or acquired from a semaphore.Weighted.
+// takenBefore returns the semaphores whose permits fr's function has
+// taken on every path to at: sent on by a plain send, or by a select
+// whose case that sends leads to at (its other ways out do not), or
+// acquired from a semaphore.Weighted.
 func (c *checker) takenBefore(fr *frame, at ssa.Instruction) []ssa.Value {
+	if at == nil || at.Block() == nil {
+		return nil
+	}
 	var taken []ssa.Value
 	for _, b := range fr.fn.Blocks {
 		if !b.Dominates(at.Block()) {
@@ -62,8 +91,8 @@ func (c *checker) takenBefore(fr *frame, at ssa.Instruction) []ssa.Value {
 			case *ssa.Send:
 				taken = append(taken, x.Chan)
 			case *ssa.Select:
-				for _, st := range x.States {
-					if st.Dir == types.SendOnly {
+				for k, st := range x.States {
+					if st.Dir == types.SendOnly && caseLeadsOnlyTo(x, k, at) {
 						taken = append(taken, st.Chan)
 					}
 				}
@@ -75,6 +104,36 @@ func (c *checker) takenBefore(fr *frame, at ssa.Instruction) []ssa.Value {
 		}
 	}
 	return taken
+}
+
+// caseLeadsOnlyTo reports whether at is reached only when select sel
+// chose its case k: a blocking select of that one case, or the block
+// the test index == k leads to dominates at.
+func caseLeadsOnlyTo(sel *ssa.Select, k int, at ssa.Instruction) bool {
+	if sel.Blocking && len(sel.States) == 1 {
+		return true
+	}
+	for _, ref := range *sel.Referrers() {
+		ex, ok := ref.(*ssa.Extract)
+		if !ok || ex.Index != 0 {
+			continue
+		}
+		for _, ref := range *ex.Referrers() {
+			cmp, ok := ref.(*ssa.BinOp)
+			if !ok || cmp.Op != token.EQL {
+				continue
+			}
+			if kc, ok := cmp.Y.(*ssa.Const); !ok || kc.Int64() != int64(k) {
+				continue
+			}
+			for _, ref := range *cmp.Referrers() {
+				if iff, ok := ref.(*ssa.If); ok && iff.Block().Succs[0].Dominates(at.Block()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // released returns the semaphore instr gives a permit back to: the

@@ -93,10 +93,12 @@
 // running handlers kept for shutdown); a spawner that waits for its
 // goroutine before it can spawn again (one parked goroutine per waiting
 // caller is no queue); a spawn already admitted by another semaphore,
-// whose permit the spawner takes on every path to the go statement (a
-// send, a select case that sends, an Acquire or TryAcquire) and the
-// goroutine gives back: the goroutines parked inside are no more than
-// that semaphore admits; and, unless -lateacquire.strict is set, a
+// whose permit is taken on every path to the wait and given back by the
+// goroutine: by the spawner before the go statement (a send, a select
+// case that sends, an Acquire or TryAcquire), or by the goroutine itself
+// first (a select that sends, whose default returns): the goroutines
+// parked inside are no more than that semaphore admits; and, unless
+// -lateacquire.strict is set, a
 // non-blocking try inside the goroutine (TryAcquire, Allow, a select with
 // a default), which refuses promptly but still creates a goroutine per
 // unit.

@@ -46,3 +46,52 @@ func (r *runner) runCounted(jobs []func()) {
 		}()
 	}
 }
+
+// An evaluator reloads state on every update, one evaluation at a time.
+type evaluator struct {
+	queue chan struct{} // one evaluation may wait its turn
+	lock  chan struct{} // the evaluation running
+}
+
+func newEvaluator() *evaluator {
+	return &evaluator{queue: make(chan struct{}, 1), lock: make(chan struct{}, 1)}
+}
+
+func (e *evaluator) evaluate() {
+	e.lock <- struct{}{}
+	defer func() { <-e.lock }()
+	<-e.queue
+	reload()
+}
+
+func reload() {}
+
+// ok: each update's goroutine first tries the queue and returns at once
+// when an evaluation is already waiting, so a burst of updates parks at
+// most one goroutine on lock (dapr's reminders).
+func (e *evaluator) onUpdates(updates <-chan int) {
+	for range updates {
+		go func() {
+			select {
+			case e.queue <- struct{}{}:
+			default:
+				return
+			}
+			e.evaluate()
+		}()
+	}
+}
+
+// The twin: a full queue does not stop the goroutine, so every update
+// parks one on lock.
+func (e *evaluator) onUpdatesAnyway(updates <-chan int) {
+	for range updates {
+		go func() {
+			select {
+			case e.queue <- struct{}{}:
+			default:
+			}
+			e.evaluate() // want `goroutine waits on e.lock in e.evaluate before doing any work`
+		}()
+	}
+}
