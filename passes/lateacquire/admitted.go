@@ -1,6 +1,7 @@
 package lateacquire
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -123,7 +124,7 @@ func caseLeadsOnlyTo(sel *ssa.Select, k int, at ssa.Instruction) bool {
 			if !ok || cmp.Op != token.EQL {
 				continue
 			}
-			if kc, ok := cmp.Y.(*ssa.Const); !ok || kc.Int64() != int64(k) {
+			if kc, ok := cmp.Y.(*ssa.Const); !ok || !isInt(kc, k) {
 				continue
 			}
 			for _, ref := range *cmp.Referrers() {
@@ -175,4 +176,17 @@ func goroutineFrames(g *frame) []*frame {
 		}
 	}
 	return frames
+}
+
+// isInt reports whether the integer constant kc is k (a nil value is the
+// zero value).
+func isInt(kc *ssa.Const, k int) bool {
+	if kc.Value == nil {
+		return k == 0
+	}
+	if kc.Value.Kind() != constant.Int {
+		return false
+	}
+	v, exact := constant.Int64Val(kc.Value)
+	return exact && v == int64(k)
 }
