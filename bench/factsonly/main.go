@@ -2,9 +2,9 @@
 // packages: the analyzers among their requirements that export facts
 // (the summaries of helpers' sends, of acquire wrappers, of functions
 // returning sub-slices, of abandoned reply fields), with what those
-// require (lazy SSA, the inspector), and reports nothing. Measured as a
-// vet tool beside admitlint's (bench/run.sh, docs/bench.md), it gives
-// the facts' share of admitlint's time.
+// require (lazy SSA, ctrlflow, the inspector), and reports nothing.
+// Measured as a vet tool beside admitlint's (bench/run.sh,
+// docs/bench.md), it shows what computing the facts costs on its own.
 //
 //	go vet -vettool=$(command -v factsonly) packages…
 package main
