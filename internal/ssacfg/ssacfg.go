@@ -1,6 +1,7 @@
 // Package ssacfg answers questions about the control-flow graph of an SSA
 // function that more than one pass asks: which blocks form loops, and
-// how much weight a path through them can carry.
+// how much weight a path through them can carry, and which block a
+// select case runs.
 package ssacfg
 
 import "golang.org/x/tools/go/ssa"

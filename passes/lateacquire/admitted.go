@@ -1,7 +1,6 @@
 package lateacquire
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -9,6 +8,7 @@ import (
 
 	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/internal/spawn"
+	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
 // admitted reports whether the spawn is already admitted by a semaphore
@@ -108,33 +108,14 @@ func (c *checker) takenBefore(fr *frame, at ssa.Instruction) []ssa.Value {
 }
 
 // caseLeadsOnlyTo reports whether at is reached only when select sel
-// chose its case k: a blocking select of that one case, or the block
-// the test index == k leads to dominates at.
+// chose its case k: a blocking select of that one case, or the body of
+// case k dominates at.
 func caseLeadsOnlyTo(sel *ssa.Select, k int, at ssa.Instruction) bool {
 	if sel.Blocking && len(sel.States) == 1 {
 		return true
 	}
-	for _, ref := range *sel.Referrers() {
-		ex, ok := ref.(*ssa.Extract)
-		if !ok || ex.Index != 0 {
-			continue
-		}
-		for _, ref := range *ex.Referrers() {
-			cmp, ok := ref.(*ssa.BinOp)
-			if !ok || cmp.Op != token.EQL {
-				continue
-			}
-			if kc, ok := cmp.Y.(*ssa.Const); !ok || !isInt(kc, k) {
-				continue
-			}
-			for _, ref := range *cmp.Referrers() {
-				if iff, ok := ref.(*ssa.If); ok && iff.Block().Succs[0].Dominates(at.Block()) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	body := ssacfg.CaseBody(sel, k)
+	return body != nil && body.Dominates(at.Block())
 }
 
 // released returns the semaphore instr gives a permit back to: the
@@ -176,17 +157,4 @@ func goroutineFrames(g *frame) []*frame {
 		}
 	}
 	return frames
-}
-
-// isInt reports whether the integer constant kc is k (a nil value is the
-// zero value).
-func isInt(kc *ssa.Const, k int) bool {
-	if kc.Value == nil {
-		return k == 0
-	}
-	if kc.Value.Kind() != constant.Int {
-		return false
-	}
-	v, exact := constant.Int64Val(kc.Value)
-	return exact && v == int64(k)
 }

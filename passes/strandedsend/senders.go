@@ -66,7 +66,7 @@ func (o *op) counted(g []int) []ssa.Instruction {
 	}
 	var at []ssa.Instruction
 	for _, c := range o.chans {
-		body := chanuse.CaseBody(sel, o.cases[c])
+		body := ssacfg.CaseBody(sel, o.cases[c])
 		if !slices.Contains(g, c) || body == nil {
 			continue
 		}

@@ -16,6 +16,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/admitlint/admitlint/internal/ssacfg"
+
 	"github.com/admitlint/admitlint/internal/spawn"
 )
 
@@ -435,46 +437,12 @@ func fieldOf(fa *ssa.FieldAddr) *types.Var {
 // FieldOf returns the struct field a FieldAddr selects, or nil.
 func FieldOf(fa *ssa.FieldAddr) *types.Var { return fieldOf(fa) }
 
-// CaseBody returns the block that runs when select sel takes its case i
-// (an index in sel.States), or nil if it cannot be found.
-//
-// go/ssa compares the select's chosen index with each case in turn:
-//
-//	t1 = select blocking [ch<-v, <-tick.C] (index int, ok bool, …)
-//	t2 = extract t1 #0
-//	t3 = t2 == 0:int
-//	if t3 goto 2 else 3   // 2: select.body of case 0
-func CaseBody(sel *ssa.Select, i int) *ssa.BasicBlock {
-	for _, ref := range *sel.Referrers() {
-		idx, ok := ref.(*ssa.Extract)
-		if !ok || idx.Index != 0 {
-			continue
-		}
-		for _, r := range *idx.Referrers() {
-			cmp, ok := r.(*ssa.BinOp)
-			if !ok || cmp.Op != token.EQL || cmp.X != idx {
-				continue
-			}
-			c, ok := cmp.Y.(*ssa.Const)
-			if !ok || c.Int64() != int64(i) {
-				continue
-			}
-			for _, u := range *cmp.Referrers() {
-				if br, ok := u.(*ssa.If); ok {
-					return br.Block().Succs[0]
-				}
-			}
-		}
-	}
-	return nil
-}
-
 // CaseLeaves reports whether, once select sel has taken its case i, its
 // function can return or panic without running sel again. A case that
 // cannot (a ticker's tick that only loops back to the select) is no way
 // out for a goroutine waiting in sel to send: only the send is.
 func CaseLeaves(sel *ssa.Select, i int) bool {
-	body := CaseBody(sel, i)
+	body := ssacfg.CaseBody(sel, i)
 	if body == nil {
 		return true // unknown: assume it can
 	}

@@ -371,7 +371,7 @@ func (s *summarizer) sendsOf(fn *ssa.Function, v ssa.Value) *Sends {
 		note(send.Pos())
 	}
 	for _, c := range u.SendCases {
-		if body := chanuse.CaseBody(c.Select, c.Index); body != nil && onlySends(c.Select, u.Values) {
+		if body := ssacfg.CaseBody(c.Select, c.Index); body != nil && onlySends(c.Select, u.Values) {
 			// Counted where the case is taken: a select in a loop that
 			// leaves once it has sent sends once.
 			most[body.Instrs[0]], least[body.Instrs[0]] = 1, 1

@@ -104,11 +104,6 @@ func (s *search) findFlags() {
 
 // decodeSelects maps each if of a select's dispatch chain (idx == k) to
 // the case it dispatches, and each case to its body block.
-//
-//	t0 = select blocking [<-ch, <-done]
-//	t1 = extract t0 #0
-//	t2 = t1 == 0:int
-//	if t2 goto 1 else 2      ← case 0; block 1 is its body
 func (s *search) decodeSelects() {
 	for _, b := range s.q.Fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -116,27 +111,11 @@ func (s *search) decodeSelects() {
 			if !ok {
 				continue
 			}
-			for _, ref := range *sel.Referrers() {
-				idx, ok := ref.(*ssa.Extract)
-				if !ok || idx.Index != 0 {
-					continue
-				}
-				for _, ref := range *idx.Referrers() {
-					eq, ok := ref.(*ssa.BinOp)
-					if !ok || eq.Op != token.EQL {
-						continue
-					}
-					k, ok := eq.Y.(*ssa.Const)
-					if !ok || k.Value == nil {
-						continue
-					}
-					for _, ref := range *eq.Referrers() {
-						if cond, ok := ref.(*ssa.If); ok {
-							c := chanuse.Case{Select: sel, Index: int(k.Int64())}
-							s.dispatch[cond] = c
-							s.bodies[c] = cond.Block().Succs[0]
-						}
-					}
+			for i := range sel.States {
+				if cond := ssacfg.CaseIf(sel, i); cond != nil {
+					c := chanuse.Case{Select: sel, Index: i}
+					s.dispatch[cond] = c
+					s.bodies[c] = cond.Block().Succs[0]
 				}
 			}
 		}
