@@ -92,7 +92,7 @@ func main() {
 		`directives.go:7:2: directives: "// admitlint:" is not a directive; write //admitlint: with no space so it can take effect (admitlint)`,
 		`passes.go:15:3: lateacquire: goroutine waits on sem before doing any work; one goroutine parks per request`,
 		`passes.go:25:9: strandedsend: send on unbuffered reply blocks forever once the receiver leaves`,
-		`passes.go:42:9: retainslice: line keeps a slice of data (io.ReadAll at passes.go:37, unbounded)`,
+		`passes.go:43:9: retainslice: line keeps a slice of buf (make at passes.go:37, 1 MiB)`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("custom-gcl output lacks %q:\n%s", want, out)
@@ -101,7 +101,7 @@ func main() {
 	if regexp.MustCompile(`directives\.go:1[3-9]:`).MatchString(out) {
 		t.Errorf("//nolint:admitlint did not silence func Quiet:\n%s", out)
 	}
-	if strings.Contains(out, "passes.go:49:") {
+	if strings.Contains(out, "passes.go:50:") {
 		t.Errorf("a trailing //nolint:admitlint did not silence its line:\n%s", out)
 	}
 }

@@ -16,24 +16,28 @@
 //
 // The model: what makes a retention worth reporting is the fraction
 // kept, a fixed handful of pieces (a token, a header, a first line, a
-// search's match) of a buffer whose size the input decides, kept after
-// the function returns. Copies should be rare, so retainslice reports
-// only when all three are proven.
+// search's match) of a buffer proven large, kept after the function
+// returns. Copies should be rare, so retainslice reports only when all
+// three are proven.
 //
-// Large, by evidence that the input decides the size: a stream read to
-// its end (io.ReadAll of a request or response body, a connection, any
-// reader, unless limited by a small io.LimitReader); a bytes.Buffer or
-// strings.Builder filled from a stream; a buffer read with io.ReadFull
-// and sized from the input (not from 16-bit header fields); make or an
-// array with a constant size of at least -retainslice.min-bytes; or a
-// string converted from such bytes, whose substrings pin the string. A
-// file read whole by its name (os.ReadFile, fs.ReadFile) is not
-// evidence: it holds what that file holds (a password, a version, a
-// config, a list the program wrote itself), which the pass cannot know,
-// and a program that expects large files streams them. The opt-in
-// -retainslice.files counts such files as large too, except one the
-// program knows by name, a constant path or one whose last element is a
-// constant (filepath.Join(goroot, "VERSION"), "/etc/os-release").
+// Large, by a size the program states: make or an array with a constant
+// size of at least -retainslice.min-bytes, or a string converted from
+// such bytes, whose substrings pin the string. A buffer sized by its
+// input is as large as what the other side sends, which the pass cannot
+// know, and on code nobody had triaged it was most often a small answer
+// of fixed format (a one-line status, a table's metadata, a test's own
+// request): the opt-in -retainslice.streams counts it too, as a stream
+// read to its end (io.ReadAll of a request or response body, a
+// connection, any reader, unless limited by a small io.LimitReader), a
+// bytes.Buffer or strings.Builder filled from a stream, or a buffer read
+// with io.ReadFull and sized from the input (not from 16-bit header
+// fields). A file read whole by its name (os.ReadFile, fs.ReadFile) holds
+// what that file holds (a password, a version, a config, a list the
+// program wrote itself), and a program that expects large files streams
+// them: the opt-in -retainslice.files counts such files as large too,
+// except one the program knows by name, a constant path or one whose
+// last element is a constant (filepath.Join(goroot, "VERSION"),
+// "/etc/os-release").
 //
 // A small part: b[i:j] with a computed low bound, or a high bound that is
 // a constant or computed from the content (bytes.Index, a parsed length),
@@ -72,12 +76,13 @@
 // Wrong:
 //
 //	func firstLine(r *http.Request) ([]byte, error) {
-//		data, err := io.ReadAll(r.Body)
-//		if err != nil {
+//		buf := make([]byte, 1<<20)
+//		n, err := io.ReadFull(r.Body, buf)
+//		if err != nil && err != io.ErrUnexpectedEOF {
 //			return nil, err
 //		}
-//		line, _, _ := bytes.Cut(data, []byte("\n"))
-//		return line, nil // line keeps a slice of data (io.ReadAll at load.go:12, unbounded) alive after firstLine returns; copy it with bytes.Clone
+//		line, _, _ := bytes.Cut(buf[:n], []byte("\n"))
+//		return line, nil // line keeps a slice of buf (make at load.go:12, 1 MiB) alive after firstLine returns; copy it with bytes.Clone
 //	}
 //
 // Right:

@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/admitlint/admitlint/passes/retainslice"
 )
 
 // keepToken and keepTokenCopy are the functions of
@@ -43,7 +41,7 @@ func TestPremise(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocates 100 MiB")
 	}
-	analysistest.RunWithSuggestedFixes(t, testdata(t), retainslice.Analyzer, "retainslice/premise")
+	analysistest.RunWithSuggestedFixes(t, testdata(t), widened(t), "retainslice/premise")
 
 	const reads, size = 100, 1 << 20
 	input := bytes.Repeat([]byte("x"), size)

@@ -22,6 +22,7 @@ import (
 type Config struct {
 	MinBytes int64 `json:"min-bytes" help:"smallest buffer, in bytes, that counts as large when its size is a constant (make, arrays)"`
 	Files    bool  `json:"files" help:"also count files read whole by path (os.ReadFile, fs.ReadFile) as large: their size is the file's, which the pass cannot know (widens the default run; see the README for its cost)"`
+	Streams  bool  `json:"streams" help:"also count buffers sized by their input as large: a stream read to its end (io.ReadAll of a body, a connection, a reader), a bytes.Buffer filled from one, a buffer read with io.ReadFull and sized from the input (widens the default run; see the README for its cost)"`
 }
 
 // Defaults returns retainslice's default settings.
@@ -118,7 +119,7 @@ func hasSources(pass *analysis.Pass, ins *inspector.Inspector, cfg *Config) bool
 		case *ast.CallExpr:
 			switch callee := typeutil.Callee(pass.TypesInfo, n).(type) {
 			case *types.Func:
-				found = isSourceFunc(callee) && (cfg.Files || !isFileReader(callee)) || isReadFull(callee)
+				found = cfg.counts(callee)
 			case *types.Builtin:
 				found = callee.Name() == "make" && isLargeMake(pass, n, cfg.MinBytes)
 			}
@@ -130,6 +131,19 @@ func hasSources(pass *analysis.Pass, ins *inspector.Inspector, cfg *Config) bool
 		}
 	})
 	return found
+}
+
+// counts reports whether a call of fn can make a buffer that cfg counts
+// as large: a file read whole with -retainslice.files, a stream read to
+// its end or a buffer read full with -retainslice.streams.
+func (cfg *Config) counts(fn *types.Func) bool {
+	switch {
+	case isFileReader(fn):
+		return cfg.Files
+	case isSourceFunc(fn), isReadFull(fn):
+		return cfg.Streams
+	}
+	return false
 }
 
 // isLargeMake reports whether call, a make of a slice, has a constant

@@ -20,19 +20,22 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
-// withFiles returns retainslice with -retainslice.files set, the way the
-// command sets it: most shapes below read their buffer with os.ReadFile,
-// which the default run does not count as large (TestWholeFile).
-func withFiles(t *testing.T) *analysis.Analyzer {
+// widened returns retainslice with -retainslice.files and
+// -retainslice.streams set, the way the command sets them: most shapes
+// below read their buffer with os.ReadFile or io.ReadAll, which the
+// default run does not count as large (TestWholeFile, TestDefault).
+func widened(t *testing.T) *analysis.Analyzer {
 	a := retainslice.New(retainslice.Defaults())
-	if err := a.Flags.Set("files", "true"); err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"files", "streams"} {
+		if err := a.Flags.Set(name, "true"); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return a
 }
 
 func TestRetainslice(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), withFiles(t), "retainslice/basic")
+	analysistest.RunWithSuggestedFixes(t, testdata(t), widened(t), "retainslice/basic")
 }
 
 // TestWholeFile checks the default run on files read whole: no evidence
@@ -42,16 +45,22 @@ func TestWholeFile(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), retainslice.Analyzer, "retainslice/wholefile")
 }
 
+// TestDefault checks the default run's evidence of size: a size the
+// program states, not one its input decides (-retainslice.streams).
+func TestDefault(t *testing.T) {
+	analysistest.Run(t, testdata(t), retainslice.Analyzer, "retainslice/sized")
+}
+
 // TestFacts checks pieces returned by helpers in another package, known
 // through the borrow facts.
 func TestFacts(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), withFiles(t), "retainslice/facts/use", "retainslice/facts/lexutil")
+	analysistest.RunWithSuggestedFixes(t, testdata(t), widened(t), "retainslice/facts/use", "retainslice/facts/lexutil")
 }
 
 // TestFixes checks the suggested fix against each way a file can import,
 // or not, the package providing Clone.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), withFiles(t), "retainslice/fixes")
+	analysistest.RunWithSuggestedFixes(t, testdata(t), widened(t), "retainslice/fixes")
 }
 
 // TestMinBytes checks the min-bytes flag, set the way the command sets it.
@@ -65,16 +74,21 @@ func TestMinBytes(t *testing.T) {
 
 // TestOdd runs the pass over shapes that must not crash it.
 func TestOdd(t *testing.T) {
-	analysistest.Run(t, testdata(t), withFiles(t), "retainslice/odd")
+	analysistest.Run(t, testdata(t), widened(t), "retainslice/odd")
 }
 
 // TestGateMutant checks that the reference gate, seeded with the defect,
 // is reported; analyzer's tests check the real gate stays silent. The
-// defect: each admitted operation reads its request body whole, and its
-// result keeps the request's key, a short slice of that body, so the body
-// stays alive after the slot is free, for as long as the caller keeps the
-// result.
+// defect: each admitted operation reads its request into a 1 MiB buffer,
+// and its result keeps the request's key, a short slice of that buffer,
+// so the buffer stays alive after the slot is free, for as long as the
+// caller keeps the result.
 func TestGateMutant(t *testing.T) {
+	read := "\tbuf := make([]byte, 1<<20)\n" +
+		"\tn, err := io.ReadFull(body, buf)\n" +
+		"\tif err != nil && err != io.ErrUnexpectedEOF {\n\t\tresult <- Result{Err: err}\n\t\treturn\n\t}\n" +
+		"\tkey, _, _ := bytes.Cut(buf[:n], []byte(\"\\n\"))\n"
+	want := " // want `key stored in Result\\{…\\} keeps a slice of buf \\(make at gate.go:\\d+, 1 MiB\\) alive after run returns; copy it with bytes.Clone`\n"
 	dir := gatemutant.Write(t,
 		gatemutant.Edit{Old: "\t\"context\"\n", Mutant: "\t\"bytes\"\n\t\"context\"\n"},
 		gatemutant.Edit{Old: "\t\"errors\"\n", Mutant: "\t\"errors\"\n\t\"io\"\n"},
@@ -98,15 +112,9 @@ func TestGateMutant(t *testing.T) {
 			Mutant: "func (g *Gate) run(ctx context.Context, body io.Reader, work func(context.Context, []byte) error, result chan<- Result) {",
 		},
 		gatemutant.Edit{
-			Old: "\tresult <- work(ctx)\n",
-			Mutant: "\tdata, err := io.ReadAll(body)\n" +
-				"\tif err != nil {\n\t\tresult <- Result{Err: err}\n\t\treturn\n\t}\n" +
-				"\tkey, _, _ := bytes.Cut(data, []byte(\"\\n\"))\n" +
-				"\tresult <- Result{Key: key, Err: work(ctx, data)} // want `key stored in Result\\{…\\} keeps a slice of data \\(io.ReadAll at gate.go:\\d+, unbounded\\) alive after run returns; copy it with bytes.Clone`\n",
-			Fixed: "\tdata, err := io.ReadAll(body)\n" +
-				"\tif err != nil {\n\t\tresult <- Result{Err: err}\n\t\treturn\n\t}\n" +
-				"\tkey, _, _ := bytes.Cut(data, []byte(\"\\n\"))\n" +
-				"\tresult <- Result{Key: bytes.Clone(key), Err: work(ctx, data)} // want `key stored in Result\\{…\\} keeps a slice of data \\(io.ReadAll at gate.go:\\d+, unbounded\\) alive after run returns; copy it with bytes.Clone`\n",
+			Old:    "\tresult <- work(ctx)\n",
+			Mutant: read + "\tresult <- Result{Key: key, Err: work(ctx, buf[:n])}" + want,
+			Fixed:  read + "\tresult <- Result{Key: bytes.Clone(key), Err: work(ctx, buf[:n])}" + want,
 		},
 	)
 	analysistest.RunWithSuggestedFixes(t, dir, retainslice.Analyzer, gatemutant.Package)
@@ -115,7 +123,7 @@ func TestGateMutant(t *testing.T) {
 // TestRealCode holds the false positives found on real code, each fixed,
 // and the true positives next to them.
 func TestRealCode(t *testing.T) {
-	analysistest.Run(t, testdata(t), withFiles(t), "retainslice/realcode")
+	analysistest.Run(t, testdata(t), widened(t), "retainslice/realcode")
 }
 
 // TestStaysOffSSA checks the cheap guard: a package with no whole-stream

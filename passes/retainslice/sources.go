@@ -26,16 +26,16 @@ type root struct {
 
 // roots returns fn's large or unbounded buffers, in instruction order:
 //
-//   - t = make([]T, n) with a constant n×sizeof(T) of at least min-bytes,
-//     or with any n when t is then filled by io.ReadFull (the size comes
-//     from the input);
+//   - t = make([]T, n) with a constant n×sizeof(T) of at least min-bytes;
 //   - t = local [N]T, sliced, of at least min-bytes;
-//   - t = io.ReadAll(r) and the like (unless r is an io.LimitReader with
-//     a small constant limit): unbounded; os.ReadFile(name) and
-//     fs.ReadFile only with -retainslice.files, and not for a file known
-//     by name;
-//   - t = (*bytes.Buffer).Bytes() or .String() on a buffer filled from a
-//     stream by ReadFrom or io.Copy: unbounded.
+//   - with -retainslice.streams, t = make([]T, n) with any n when t is
+//     then filled by io.ReadFull (the size comes from the input);
+//     t = io.ReadAll(r) and the like (unless r is an io.LimitReader with
+//     a small constant limit): unbounded; t = (*bytes.Buffer).Bytes() or
+//     .String() on a buffer filled from a stream by ReadFrom or io.Copy:
+//     unbounded;
+//   - with -retainslice.files, os.ReadFile(name) and fs.ReadFile, unless
+//     the file is known by name.
 func (c *checker) roots(fn *ssa.Function) []*root {
 	var roots []*root
 	seen := map[ssa.Value]bool{}
@@ -74,13 +74,16 @@ func (c *checker) roots(fn *ssa.Function) []*root {
 // callRoot returns the root a call makes, if any.
 func (c *checker) callRoot(call *ssa.Call) *root {
 	fn := match.Callee(call)
+	if fn == nil || !c.cfg.counts(fn) {
+		return nil
+	}
 	args := call.Call.Args
 	switch {
 	case isSourceFunc(fn) && fn.Signature().Recv() == nil:
 		if len(args) > 0 && c.isSmallLimit(args[0]) {
 			return nil
 		}
-		if name := fileNameArg(fn, args); name != nil && (!c.cfg.Files || isNamedFile(name)) {
+		if name := fileNameArg(fn, args); name != nil && isNamedFile(name) {
 			return nil // a file read whole: as large as what it is, not as the input makes it
 		}
 		if v := extract(call, 0); v != nil {

@@ -32,13 +32,14 @@ func Fetch(ctx context.Context, get func() string) (string, error) {
 	}
 }
 
-// FirstLine keeps the whole stream alive through its first line (retainslice).
+// FirstLine keeps a 1 MiB buffer alive through its first line (retainslice).
 func FirstLine(r io.Reader) ([]byte, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
+	buf := make([]byte, 1<<20)
+	n, err := io.ReadFull(r, buf)
+	if err != nil && err != io.ErrUnexpectedEOF {
 		return nil, err
 	}
-	line, _, _ := bytes.Cut(data, []byte("\n"))
+	line, _, _ := bytes.Cut(buf[:n], []byte("\n"))
 	return line, nil
 }
 
