@@ -34,7 +34,8 @@ type fieldChan struct {
 }
 
 // A leavingCase is a case of a select that also receives from the field,
-// after which the function returns without selecting again.
+// after which the function returns before it is back at the head of the
+// loop around the select (chanuse.CaseEnds).
 type leavingCase struct {
 	sel  *ssa.Select
 	recv int // the case receiving from the field
@@ -138,7 +139,7 @@ func (c *checker) traceLoad(fc *fieldChan, u *chanuse.Uses, depth int) {
 	for _, rc := range u.RecvCases {
 		fc.recvs = append(fc.recvs, rc.Select)
 		for i, st := range rc.Select.States {
-			if i != rc.Index && !u.Values[st.Chan] && !isNilChan(st.Chan) && chanuse.CaseLeaves(rc.Select, i) {
+			if i != rc.Index && !u.Values[st.Chan] && !isNilChan(st.Chan) && chanuse.CaseEnds(rc.Select, i) {
 				fc.leaves = append(fc.leaves, leavingCase{sel: rc.Select, recv: rc.Index, at: i})
 			}
 		}

@@ -442,6 +442,24 @@ func FieldOf(fa *ssa.FieldAddr) *types.Var { return fieldOf(fa) }
 // cannot (a ticker's tick that only loops back to the select) is no way
 // out for a goroutine waiting in sel to send: only the send is.
 func CaseLeaves(sel *ssa.Select, i int) bool {
+	return caseReturns(sel, i, nil)
+}
+
+// CaseEnds reports whether, once select sel has taken its case i, its
+// function can return or panic before it is back at a block every path
+// to sel passes through (the head of a loop around sel): the case itself
+// ends the loop. A case that leads back to the head (an idle timer's tick
+// that resets the timer) ends nothing: whatever exits the loop has on its
+// way back to sel are the loop's own, reached after any case.
+func CaseEnds(sel *ssa.Select, i int) bool {
+	head := sel.Block()
+	return caseReturns(sel, i, func(b *ssa.BasicBlock) bool { return b.Dominates(head) })
+}
+
+// caseReturns reports whether a return or panic is reachable from sel's
+// case i without running sel again, nor passing a block for which stop
+// holds.
+func caseReturns(sel *ssa.Select, i int, stop func(*ssa.BasicBlock) bool) bool {
 	body := ssacfg.CaseBody(sel, i)
 	if body == nil {
 		return true // unknown: assume it can
@@ -451,7 +469,7 @@ func CaseLeaves(sel *ssa.Select, i int) bool {
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if seen[b] {
+		if seen[b] || stop != nil && stop(b) {
 			continue
 		}
 		seen[b] = true

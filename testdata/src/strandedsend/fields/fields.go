@@ -7,6 +7,8 @@ package fields
 import (
 	"context"
 	"errors"
+	"sync"
+	"time"
 )
 
 type job struct{ id int }
@@ -42,7 +44,7 @@ func run(job) {}
 func (p *Pool) Close() { close(p.closed) }
 
 func (p *Pool) Submit(j job) {
-	p.work <- j // want `send on unbuffered p\.work blocks forever once \(\*Pool\)\.worker has stopped receiving \(case <-p\.closed at fields\.go:32\); the goroutine leaks — select on the same signal as well`
+	p.work <- j // want `send on unbuffered p\.work blocks forever once \(\*Pool\)\.worker has stopped receiving \(case <-p\.closed at fields\.go:34\); the goroutine leaks — select on the same signal as well`
 }
 
 // ok: the twin whose Submit gives up when the pool is closed.
@@ -114,7 +116,7 @@ func StartBus(ctx context.Context) *Bus {
 }
 
 func (b *Bus) Unsubscribe(id int) {
-	b.unsubscribe <- id // want `send on unbuffered b\.unsubscribe blocks forever once StartBus has stopped receiving \(case <-ctx\.Done\(\) at fields\.go:108\); the goroutine leaks — select on the same signal as well`
+	b.unsubscribe <- id // want `send on unbuffered b\.unsubscribe blocks forever once StartBus has stopped receiving \(case <-ctx\.Done\(\) at fields\.go:110\); the goroutine leaks — select on the same signal as well`
 }
 
 // A field nothing receives from: every send blocks.
@@ -201,7 +203,7 @@ func NewManager() *Manager { return &Manager{errs: make(chan error)} }
 func (m *Manager) Start(ctx context.Context, elect func() error) error {
 	go func() {
 		if err := elect(); err != nil {
-			m.errs <- err // want `send on unbuffered m\.errs blocks forever once \(\*Manager\)\.Start has stopped receiving \(case <-ctx\.Done\(\) at fields\.go:208\); the goroutine leaks — select on the same signal as well`
+			m.errs <- err // want `send on unbuffered m\.errs blocks forever once \(\*Manager\)\.Start has stopped receiving \(case <-ctx\.Done\(\) at fields\.go:210\); the goroutine leaks — select on the same signal as well`
 		}
 	}()
 	select {
@@ -262,4 +264,98 @@ func (n *Notifier) serve() {
 func (n *Notifier) Notify(name string) {
 	ack := make(chan bool)
 	n.notices <- notice{name: name, ack: ack}
+}
+
+// ok: an IdlePool's dispatcher also wakes on an idle timer, and that case
+// only resets the timer and goes round again. The loop's own exits (at
+// its head, and in the receive) both need work closed, which Close does
+// under the lock Submit checks first.
+type IdlePool struct {
+	mu      sync.Mutex
+	stopped bool
+	work    chan job
+	waiting []job
+}
+
+func NewIdlePool() *IdlePool {
+	p := &IdlePool{work: make(chan job)}
+	go p.dispatch()
+	return p
+}
+
+func (p *IdlePool) dispatch() {
+	idle := time.NewTimer(time.Second)
+	defer idle.Stop()
+	for {
+		if len(p.waiting) > 0 {
+			if !p.drainOne() {
+				return
+			}
+			continue
+		}
+		select {
+		case j, ok := <-p.work:
+			if !ok {
+				return
+			}
+			p.waiting = append(p.waiting, j)
+		case <-idle.C:
+			idle.Reset(time.Second)
+		}
+	}
+}
+
+func (p *IdlePool) drainOne() bool {
+	j, ok := <-p.work
+	if ok {
+		p.waiting = append(p.waiting, j)
+	}
+	run(p.waiting[0])
+	p.waiting = p.waiting[1:]
+	return ok
+}
+
+func (p *IdlePool) Submit(j job) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stopped {
+		return
+	}
+	p.work <- j
+}
+
+func (p *IdlePool) Close() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.stopped = true
+	close(p.work)
+}
+
+// Its twin's idle case retires the dispatcher itself: Submit's send
+// blocks once the pool has sat idle for a second.
+type RetiringPool struct {
+	work chan job
+}
+
+func NewRetiringPool() *RetiringPool {
+	p := &RetiringPool{work: make(chan job)}
+	go p.dispatch()
+	return p
+}
+
+func (p *RetiringPool) dispatch() {
+	idle := time.NewTimer(time.Second)
+	defer idle.Stop()
+	for {
+		select {
+		case j := <-p.work:
+			run(j)
+		case <-idle.C:
+			return
+		}
+	}
+}
+
+func (p *RetiringPool) Submit(j job) {
+	p.work <- j // want `send on unbuffered p\.work blocks forever once \(\*RetiringPool\)\.dispatch has stopped receiving \(case <-idle\.C at fields\.go:\d+\); the goroutine leaks — select on the same signal as well`
 }
