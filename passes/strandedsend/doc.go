@@ -198,7 +198,8 @@
 // reported at its plain sends when nothing in the package receives from
 // it (a function that makes a channel it stores there and then receives
 // from that channel directly, as a request's maker waits on its reply,
-// receives from it), or when the loop receiving from it selects on another case after
+// or hands it to the goroutine that receives from it, receives from it),
+// or when the loop receiving from it selects on another case after
 // which it returns (a quit channel, ctx.Done()) while other functions
 // send on it with plain sends: once the loop has returned, every later
 // send blocks. The case itself must end the loop: one that leads back

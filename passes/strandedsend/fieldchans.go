@@ -191,19 +191,41 @@ func (c *checker) checkFieldChans(funcs []*ssa.Function) {
 // makerRecvs returns the receives that the functions making the field's
 // channels make on them directly, not through the field: a request built
 // with a reply channel (reply := make(chan T); req.reply = reply) whose
-// maker then waits on reply. Its select's other cases are left to the
-// request/reply rule, which reports them by default.
+// maker then waits on reply, or a constructor that hands the channel it
+// stores to the goroutine receiving from it (go loop(ch)). Its select's
+// other cases are left to the request/reply rule, which reports them by
+// default.
 func makerRecvs(fc *fieldChan) []ssa.Instruction {
 	var recvs []ssa.Instruction
 	for _, mk := range fc.makes {
 		fn := mk.Parent()
-		u := chanuse.Trace(fn, []ssa.Value{mk}, spawn.Sites(fn))
-		for _, r := range u.Recvs {
-			recvs = append(recvs, r)
+		recvs = append(recvs, handedRecvs(chanuse.Trace(fn, []ssa.Value{mk}, spawn.Sites(fn)), 0)...)
+	}
+	return recvs
+}
+
+// handedRecvs returns the receives among uses u, and those of the
+// goroutines and closures the channel is handed to, two hand-offs deep.
+// Where the channel goes out of view (passed to a call, stored where the
+// trace stops), or deeper, the instruction that lets it go counts as a
+// receive: code there may take from it.
+func handedRecvs(u *chanuse.Uses, depth int) []ssa.Instruction {
+	var recvs []ssa.Instruction
+	for _, r := range u.Recvs {
+		recvs = append(recvs, r)
+	}
+	for _, rc := range u.RecvCases {
+		recvs = append(recvs, rc.Select)
+	}
+	if u.Escape != nil {
+		recvs = append(recvs, u.Escape)
+	}
+	for _, h := range u.Handoffs {
+		if h.Into == nil || depth >= 2 {
+			recvs = append(recvs, h.Instr)
+			continue
 		}
-		for _, rc := range u.RecvCases {
-			recvs = append(recvs, rc.Select)
-		}
+		recvs = append(recvs, handedRecvs(chanuse.Trace(h.Fn, []ssa.Value{h.Into}, spawn.Sites(h.Fn)), depth+1)...)
 	}
 	return recvs
 }
