@@ -284,6 +284,22 @@ func (c *checker) nameAt(pos token.Pos, fallback string) string {
 	return textOr(made, fallback)
 }
 
+// writtenAt returns the call or conversion whose parenthesis is at pos,
+// as written (string(block[:n]), not the buffer's name), or fallback.
+func (c *checker) writtenAt(pos token.Pos, fallback string) string {
+	file := c.fileOf(pos)
+	if file == nil || !pos.IsValid() {
+		return fallback
+	}
+	path, _ := astutil.PathEnclosingInterval(file, pos, pos)
+	for _, n := range path {
+		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == pos {
+			return exprText(call)
+		}
+	}
+	return fallback
+}
+
 // textOr returns e as written, or fallback if e is nil.
 func textOr(e ast.Expr, fallback string) string {
 	if e == nil {

@@ -302,7 +302,7 @@ func (c *checker) conversions(fn *ssa.Function, r *root, states map[ssa.Value]bo
 				continue
 			}
 			if st, ok := states[conv.X]; ok && st.Kind == borrow.Whole && st.Depth == 0 && !st.Ptr {
-				how, size := "string("+r.name+")", r.size
+				how, size := c.writtenAt(conv.Pos(), "string("+r.name+")"), r.size
 				if _, isMake := r.v.(*ssa.Alloc); isMake { // what of the buffer was filled is converted
 					size = "up to " + size
 				}

@@ -20,7 +20,7 @@ type Name string
 func name(path string) Name {
 	data, _ := os.ReadFile(path)
 	n := Name(data)
-	return n[:8] // want `n\[:8\] keeps a substring of n \(string\(data\) at named.go:\d+, unbounded\)`
+	return n[:8] // want `n\[:8\] keeps a substring of n \(Name\(data\) at named.go:\d+, unbounded\)`
 }
 
 // Other element types: slices.Clone.

@@ -79,5 +79,5 @@ func firstFieldOfBlock(f *os.File) string {
 	n, _ := f.Read(block[:])
 	s := string(block[:n])
 	field, _, _ := strings.Cut(s, " ")
-	return field // want `field keeps a substring of s \(string\(block\) at sized.go:\d+, up to 256 KiB\) alive after firstFieldOfBlock returns; copy it with strings.Clone`
+	return field // want `field keeps a substring of s \(string\(block\[:n\]\) at sized.go:\d+, up to 256 KiB\) alive after firstFieldOfBlock returns; copy it with strings.Clone`
 }
