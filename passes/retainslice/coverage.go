@@ -3,6 +3,7 @@ package retainslice
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -55,6 +56,72 @@ func (c *checker) isRecordKept(fn *ssa.Function, k kept, keeps map[*ssa.BasicBlo
 	return !c.goesRoundWithoutKeeping(loop, keeps)
 }
 
+// isStoredBack reports whether k stores a piece back into the container
+// it was read out of (for i, run := range runs { …; runs[i] = run[:m] }):
+// the container holds a piece of the root already, so this keeps nothing
+// more, and the place that first stored it is the cause.
+func isStoredBack(k kept) bool {
+	var into ssa.Value // the container: a slice, a map, or a field's address
+	switch instr := k.s.instr.(type) {
+	case *ssa.Store:
+		switch addr := instr.Addr.(type) {
+		case *ssa.IndexAddr:
+			into = addr.X
+		case *ssa.FieldAddr:
+			into = addr
+		}
+	case *ssa.MapUpdate:
+		into = instr.Map
+	}
+	if into == nil || k.s.key {
+		return false
+	}
+	seen := map[ssa.Value]bool{}
+	var readFrom func(v ssa.Value, depth int) bool
+	readFrom = func(v ssa.Value, depth int) bool {
+		if v == nil || seen[v] || depth > 8 {
+			return false
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Slice:
+			return readFrom(v.X, depth+1)
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				if readFrom(e, depth+1) {
+					return true
+				}
+			}
+		case *ssa.Call:
+			return isAppend(v) && readFrom(v.Call.Args[0], depth+1)
+		case *ssa.UnOp:
+			if v.Op == token.MUL {
+				return sameContainer(v.X, into)
+			}
+		case *ssa.Index:
+			return v.X == into
+		case *ssa.Lookup:
+			return v.X == into
+		}
+		return false
+	}
+	return readFrom(k.v, 0)
+}
+
+// sameContainer reports whether addr, the address a piece was loaded
+// from, lies in into: an element of the slice into, or the same field of
+// the same object as the field address into.
+func sameContainer(addr, into ssa.Value) bool {
+	switch addr := addr.(type) {
+	case *ssa.IndexAddr:
+		return addr.X == into
+	case *ssa.FieldAddr:
+		f, ok := into.(*ssa.FieldAddr)
+		return ok && f.X == addr.X && f.Field == addr.Field
+	}
+	return false
+}
+
 // recordLoop returns the loop over the records that from, where a piece
 // was first cut, produces: the loop whose header holds the cursor from
 // cuts, or the innermost loop that reads the elements of the split from
@@ -62,6 +129,12 @@ func (c *checker) isRecordKept(fn *ssa.Function, k kept, keeps map[*ssa.BasicBlo
 func (c *checker) recordLoop(fn *ssa.Function, from ssa.Value) *ssacfg.Loop {
 	if cursor := cursorOf(from); cursor != nil {
 		return innermost(c.loops(fn), cursor.Block())
+	}
+	if run, ok := from.(*ssa.Slice); ok && isAppendedRun(run) {
+		if l := innermost(c.loops(fn), run.Block()); l != nil && carries(l, run.X) {
+			return l
+		}
+		return nil
 	}
 	if !isSplit(from) {
 		return nil
@@ -143,6 +216,54 @@ func advances(e ssa.Value, phi *ssa.Phi) bool {
 	case *ssa.Extract:
 		call, ok := e.Tuple.(*ssa.Call)
 		return ok && e.Index == 1 && isCut(call) && call.Call.Args[0] == phi
+	}
+	return false
+}
+
+// isAppendedRun reports whether run is what one append added to a
+// buffer: buf[n:] where n is len of the buffer the append grew, by the
+// builtin or by a function taking the buffer first and returning it
+// grown (strconv.AppendInt, an appendFields(dst, s) helper).
+//
+//	n = len(p); t = append(p, …); run = t[n:]
+func isAppendedRun(run *ssa.Slice) bool {
+	if run.High != nil {
+		return false
+	}
+	length, ok := run.Low.(*ssa.Call)
+	if !ok || len(length.Call.Args) != 1 {
+		return false
+	}
+	if b, ok := length.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
+		return false
+	}
+	grown, ok := run.X.(*ssa.Call)
+	if !ok || len(grown.Call.Args) == 0 || grown.Call.Args[0] != length.Call.Args[0] {
+		return false
+	}
+	return types.Identical(grown.Type(), grown.Call.Args[0].Type())
+}
+
+// carries reports whether the buffer grown reaches loop's header again
+// through φ-nodes: the next trip appends after this one's run, so the
+// runs lie one after another in the buffer.
+func carries(loop *ssacfg.Loop, grown ssa.Value) bool {
+	seen := map[ssa.Value]bool{}
+	work := []ssa.Value{grown}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, ref := range *v.Referrers() {
+			phi, ok := ref.(*ssa.Phi)
+			if !ok || seen[phi] || !loop.Has(phi.Block()) {
+				continue
+			}
+			if phi.Block() == loop.Header {
+				return true
+			}
+			seen[phi] = true
+			work = append(work, phi)
+		}
 	}
 	return false
 }

@@ -49,7 +49,9 @@
 // count as the buffer itself.
 //
 // A handful, not the buffer: a loop over the buffer's records (the parts
-// of a split, or what a cursor cuts as it advances) that keeps something
+// of a split, what a cursor cuts as it advances, or the run each trip
+// appends to an arena: n := len(buf); buf = append(buf, …); keep
+// buf[n:]) that keeps something
 // of every record it does not discard as blank or a comment, or reject by
 // ending the run, keeps the buffer's content, and copying it saves
 // nothing: its keys and values in maps, its lines appended to a slice. A
@@ -64,7 +66,9 @@
 // reported when the pieces together are the buffer in other ways, or it
 // is pinned anyway: a piece stored beside the rest of its buffer, or
 // beside the next part of a record, in the same struct; a slab allocator
-// keeping the rest of its buffer where the buffer came from.
+// keeping the rest of its buffer where the buffer came from; a piece
+// read out of a container and stored back into it (a kept run compacted
+// in place), which the place that first stored it already keeps.
 //
 // One report per buffer and function: the other places that keep pieces
 // of it are related positions, and the suggested fix copies them all.

@@ -99,7 +99,7 @@ func (c *checker) checkPieces(fn *ssa.Function, r *root) {
 	}
 	var report []kept
 	for _, k := range all {
-		if !c.isRecordKept(fn, k, keeps) {
+		if !c.isRecordKept(fn, k, keeps) && !isStoredBack(k) {
 			report = append(report, k)
 		}
 	}

@@ -504,3 +504,62 @@ func warnings(path string) []string {
 	}
 	return out
 }
+
+// nope: an arena. Each value's fields are appended to a shared chunk,
+// and the run each value appended is kept; a new chunk starts when the
+// last is nearly full. The runs together are the chunks' contents, and
+// copying each would cost what the chunk does (VictoriaLogs
+// getCommonTokensAndTokenSets). Compacting a kept run in place and
+// storing it back keeps nothing more.
+func fieldSets(values []string) [][]string {
+	var arena []string
+	sets := make([][]string, len(values))
+	for i, v := range values {
+		if arena == nil || len(arena) > 3500 {
+			arena = make([]string, 0, 4096)
+		}
+		n := len(arena)
+		arena = appendFields(arena, v)
+		sets[i] = arena[n:]
+	}
+	for i, set := range sets {
+		kept := set[:0]
+		for _, f := range set {
+			if f != "" {
+				kept = append(kept, f)
+			}
+		}
+		sets[i] = kept
+	}
+	return sets
+}
+
+func appendFields(dst []string, s string) []string {
+	return append(dst, strings.Fields(s)...)
+}
+
+// nope: the same arena of bytes, grown with append.
+func encodeAll(ids []uint64) [][]byte {
+	buf := make([]byte, 0, 64<<10)
+	var keys [][]byte
+	for _, id := range ids {
+		n := len(buf)
+		buf = append(buf, strconv.FormatUint(id, 16)...)
+		keys = append(keys, buf[n:])
+	}
+	return keys
+}
+
+// Keeping the run of only the values asked for pins the chunk for them.
+func fieldSetOf(values []string, want string) [][]string {
+	arena := make([]string, 0, 4096)
+	var sets [][]string
+	for _, v := range values {
+		n := len(arena)
+		arena = appendFields(arena, v)
+		if v == want {
+			sets = append(sets, arena[n:]) // want `arena\[n:\] appended to sets keeps a slice of arena`
+		}
+	}
+	return sets
+}
