@@ -178,7 +178,8 @@
 // Two kinds of report are left out of the default run, because on code
 // nobody had triaged they were mostly wrong (docs/findings.md, validation
 // set 1): a receiver in test code (a function in a _test.go file, or a
-// test helper elsewhere, known by its call of t.Helper(): 2 true
+// test helper elsewhere, known by its call of t.Helper(), made on a
+// testing.TB or through any interface, as assertion libraries do: 2 true
 // of 12), whose receives follow a protocol its assertions enforce — the
 // receiver leaves only after the values the test expects, its other exits
 // fail the test — and a leak there lasts as long as the test binary; and

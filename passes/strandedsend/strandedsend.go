@@ -140,24 +140,36 @@ func (c *checker) inTest(pos token.Pos) bool {
 }
 
 // isTestHelper reports whether fn, or the function it is declared in,
-// calls t.Helper(): test code outside a _test.go file.
+// calls t.Helper(): test code outside a _test.go file. The call may be
+// made through an interface, as assertion libraries do with a t they do
+// not know to be a testing.TB (if h, ok := t.(tHelper); ok { h.Helper() }).
 func isTestHelper(fn *ssa.Function) bool {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if call, ok := instr.(ssa.CallInstruction); ok {
-				// (*testing.T).Helper is promoted from an unexported type.
-				callee := match.Callee(call)
-				if callee != nil && callee.Name() == "Helper" && callee.Pkg() != nil &&
-					callee.Pkg().Path() == "testing" && callee.Signature().Recv() != nil {
-					return true
-				}
+			if call, ok := instr.(ssa.CallInstruction); ok && isHelperCall(call) {
+				return true
 			}
 		}
 	}
 	return false
+}
+
+// isHelperCall reports whether call is t.Helper(): a Helper method of
+// package testing ((*testing.T).Helper is promoted from an unexported
+// type), or a Helper() method called through any interface.
+func isHelperCall(call ssa.CallInstruction) bool {
+	callee := match.Callee(call)
+	if callee == nil || callee.Name() != "Helper" {
+		return false
+	}
+	sig := callee.Signature()
+	if sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 0 {
+		return false
+	}
+	return call.Common().IsInvoke() || callee.Pkg() != nil && callee.Pkg().Path() == "testing"
 }
 
 // isMain reports whether fn is package main's main function.

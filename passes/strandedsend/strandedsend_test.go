@@ -96,9 +96,9 @@ func TestOptIn(t *testing.T) {
 		set  func(*strandedsend.Config)
 		want int
 	}{
-		{"tests", func(c *strandedsend.Config) { c.Tests = true }, 5},
+		{"tests", func(c *strandedsend.Config) { c.Tests = true }, 6},
 		{"many", func(c *strandedsend.Config) { c.Many = true }, 3},
-		{"both", func(c *strandedsend.Config) { c.Tests, c.Many = true, true }, 6},
+		{"both", func(c *strandedsend.Config) { c.Tests, c.Many = true, true }, 7},
 	} {
 		cfg := strandedsend.Defaults()
 		c.set(&cfg)

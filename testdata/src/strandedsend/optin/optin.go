@@ -93,3 +93,31 @@ func awaitT(t *testing.T, d time.Duration, fn func() error) error {
 		return context.DeadlineExceeded
 	}
 }
+
+// TestingT is what an assertion library asks of a test; it does not
+// need package testing.
+type TestingT interface {
+	Errorf(format string, args ...any)
+}
+
+type tHelper interface{ Helper() }
+
+// silent by default too: an assertion library's helper, which calls
+// Helper through an interface on a t it does not know to be a
+// testing.TB (testify's idiom).
+func eventually(t TestingT, d time.Duration, cond func() bool) bool {
+	if h, ok := t.(tHelper); ok {
+		h.Helper()
+	}
+	done := make(chan bool)
+	go func() {
+		done <- cond()
+	}()
+	select {
+	case ok := <-done:
+		return ok
+	case <-time.After(d):
+		t.Errorf("condition not met within %v", d)
+		return false
+	}
+}
