@@ -178,8 +178,10 @@
 // Two kinds of report are left out of the default run, because on code
 // nobody had triaged they were mostly wrong (docs/findings.md, validation
 // set 1): a receiver in test code (a function in a _test.go file, or a
-// test helper elsewhere, known by its call of t.Helper(), made on a
-// testing.TB or through any interface, as assertion libraries do: 2 true
+// test helper elsewhere, known by its call of t.Helper() through any
+// interface, as assertion libraries make it, or any function of a
+// package of test support, whose non-test files use testing's T, TB, B,
+// F or M (a harness, a spec runner): 2 true
 // of 12), whose receives follow a protocol its assertions enforce — the
 // receiver leaves only after the values the test expects, its other exits
 // fail the test — and a leak there lasts as long as the test binary; and

@@ -275,7 +275,7 @@ func (c *checker) inView(leaves []leavingCase) []leavingCase {
 	var kept []leavingCase
 	for _, l := range leaves {
 		fn := l.sel.Parent()
-		if c.cfg.Tests || !c.inTest(fn.Pos()) && !isTestHelper(fn) {
+		if c.cfg.Tests || !c.inTestCode(fn, fn.Pos()) {
 			kept = append(kept, l)
 		}
 	}

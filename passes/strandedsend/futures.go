@@ -59,7 +59,7 @@ func (c *checker) checkFuture(fn *ssa.Function, ch *channel, i int, targets []*o
 func (c *checker) outsideTests(calls []*ssa.Call) []*ssa.Call {
 	var out []*ssa.Call
 	for _, call := range calls {
-		if !c.inTest(call.Pos()) && !isTestHelper(call.Parent()) {
+		if !c.inTestCode(call.Parent(), call.Pos()) {
 			out = append(out, call)
 		}
 	}

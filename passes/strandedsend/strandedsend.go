@@ -55,6 +55,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{pass: pass, cfg: cfg, reported: map[token.Pos]bool{}, follow: pass.ResultOf[sendsum.Analyzer].(*sendsum.Result)}
 	c.indexSyntax(ins)
+	c.testSupport = isTestSupport(pass)
 	c.checkFieldSends(pass.ResultOf[replyfields.Analyzer].(*replyfields.Result))
 	fields := c.cfg.Fields && c.hasFieldSend
 	if !c.hasMake || !fields && !spawn.HasCandidates(ins) {
@@ -92,6 +93,7 @@ type checker struct {
 	makes        map[token.Pos]*ast.CallExpr // make(chan …) calls, by Lparen
 	follow       *sendsum.Result             // what helpers do with the channels passed to them
 	reported     map[token.Pos]bool
+	testSupport  bool // the package's non-test files use testing.T and its kin
 }
 
 // checkFunc checks the channels fn makes: for each, whether a goroutine
@@ -100,7 +102,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	if isMain(fn) {
 		return // the process ends with main: nothing leaks
 	}
-	if !c.cfg.Tests && (c.inTest(fn.Pos()) || isTestHelper(fn)) {
+	if !c.cfg.Tests && c.inTestCode(fn, fn.Pos()) {
 		return // a test's receives follow a protocol its assertions enforce
 	}
 	var chans []*channel
@@ -131,6 +133,12 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 			c.checkConsumers(fn, ch)
 		}
 	}
+}
+
+// inTestCode reports whether fn, at pos, is test code: in a _test.go
+// file, a test helper, or in a package of test support.
+func (c *checker) inTestCode(fn *ssa.Function, pos token.Pos) bool {
+	return c.testSupport || c.inTest(pos) || isTestHelper(fn)
 }
 
 // inTest reports whether pos is in a _test.go file.

@@ -90,15 +90,15 @@ func TestConsumersOptIn(t *testing.T) {
 // code with their counts known and leaves the others to the settings,
 // which report exactly those.
 func TestOptIn(t *testing.T) {
-	analysistest.Run(t, testdata(t), strandedsend.Analyzer, "strandedsend/optin")
+	analysistest.Run(t, testdata(t), strandedsend.Analyzer, "strandedsend/optin", "strandedsend/optin/support")
 	for _, c := range []struct {
 		name string
 		set  func(*strandedsend.Config)
 		want int
 	}{
-		{"tests", func(c *strandedsend.Config) { c.Tests = true }, 6},
-		{"many", func(c *strandedsend.Config) { c.Many = true }, 3},
-		{"both", func(c *strandedsend.Config) { c.Tests, c.Many = true, true }, 7},
+		{"tests", func(c *strandedsend.Config) { c.Tests = true }, 8},
+		{"many", func(c *strandedsend.Config) { c.Many = true }, 4},
+		{"both", func(c *strandedsend.Config) { c.Tests, c.Many = true, true }, 9},
 	} {
 		cfg := strandedsend.Defaults()
 		c.set(&cfg)
@@ -107,7 +107,7 @@ func TestOptIn(t *testing.T) {
 			t.Errorf("no -%s flag", c.name)
 		}
 		seen := map[string]bool{} // the package and its test variant report the same sends
-		for _, r := range analysistest.Run(ignoreWants{}, testdata(t), a, "strandedsend/optin") {
+		for _, r := range analysistest.Run(ignoreWants{}, testdata(t), a, "strandedsend/optin", "strandedsend/optin/support") {
 			for _, d := range r.Diagnostics {
 				seen[r.Pass.Fset.Position(d.Pos).String()] = true
 			}

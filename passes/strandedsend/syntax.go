@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -33,6 +35,45 @@ func (c *checker) indexSyntax(ins *inspector.Inspector) {
 			}
 		}
 	})
+}
+
+// isTestSupport reports whether the package's non-test files use
+// testing's T, TB, B, F or M: a package of test support (a test harness,
+// a spec runner, an assertion library), whose receivers are test code
+// wherever they are declared.
+func isTestSupport(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		name := pass.Fset.File(f.Pos()).Name()
+		if strings.HasSuffix(name, "_test.go") || !importsTesting(f) {
+			continue
+		}
+		found := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && !found {
+				if tn, ok := pass.TypesInfo.Uses[sel.Sel].(*types.TypeName); ok && tn.Pkg() != nil && tn.Pkg().Path() == "testing" {
+					switch tn.Name() {
+					case "T", "TB", "B", "F", "M":
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// importsTesting reports whether f imports package testing.
+func importsTesting(f *ast.File) bool {
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"testing"` {
+			return true
+		}
+	}
+	return false
 }
 
 // isMakeChan reports whether call is make(chan …).

@@ -1,0 +1,22 @@
+package support
+
+import (
+	"errors"
+	"time"
+)
+
+// silent by default (-strandedsend.tests): a step's time limit in a
+// harness, in a file that does not mention package testing; its timeout
+// fails the test that runs the step.
+func guard(step func() error, d time.Duration) error {
+	errc := make(chan error)
+	go func() {
+		errc <- step()
+	}()
+	select {
+	case err := <-errc:
+		return err
+	case <-time.After(d):
+		return errors.New("step timed out")
+	}
+}
