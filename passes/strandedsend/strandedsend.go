@@ -55,12 +55,12 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{pass: pass, cfg: cfg, reported: map[token.Pos]bool{}, follow: pass.ResultOf[sendsum.Analyzer].(*sendsum.Result)}
 	c.indexSyntax(ins)
-	c.testSupport = isTestSupport(pass)
 	c.checkFieldSends(pass.ResultOf[replyfields.Analyzer].(*replyfields.Result))
 	fields := c.cfg.Fields && c.hasFieldSend
 	if !c.hasMake || !fields && !spawn.HasCandidates(ins) {
 		return nil, nil
 	}
+	c.testSupport = isTestSupport(pass)
 	prog, err := lazyssa.Of(pass).SSA()
 	if err != nil {
 		return nil, err
