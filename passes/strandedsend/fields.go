@@ -47,14 +47,14 @@ func (c *checker) checkFieldSends(res *replyfields.Result) {
 }
 
 // makersInView returns the makers the settings let count: test code's
-// only with -strandedsend.tests.
+// (see inTestCode) only with -strandedsend.tests.
 func (c *checker) makersInView(makers []*replyfields.Maker) []*replyfields.Maker {
 	if c.cfg.Tests {
 		return makers
 	}
 	var kept []*replyfields.Maker
 	for _, m := range makers {
-		if !c.inTest(m.Make.Pos()) {
+		if !c.inTestCode(m.Make.Parent(), m.Make.Pos()) {
 			kept = append(kept, m)
 		}
 	}

@@ -60,7 +60,6 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	if !c.hasMake || !fields && !spawn.HasCandidates(ins) {
 		return nil, nil
 	}
-	c.testSupport = isTestSupport(pass)
 	prog, err := lazyssa.Of(pass).SSA()
 	if err != nil {
 		return nil, err
@@ -93,7 +92,9 @@ type checker struct {
 	makes        map[token.Pos]*ast.CallExpr // make(chan …) calls, by Lparen
 	follow       *sendsum.Result             // what helpers do with the channels passed to them
 	reported     map[token.Pos]bool
-	testSupport  bool // the package's non-test files use testing.T and its kin
+	// support: whether the package's non-test files use testing.T and
+	// its kin, once looked at (see testSupport)
+	support *bool
 }
 
 // checkFunc checks the channels fn makes: for each, whether a goroutine
@@ -138,7 +139,18 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 // inTestCode reports whether fn, at pos, is test code: in a _test.go
 // file, a test helper, or in a package of test support.
 func (c *checker) inTestCode(fn *ssa.Function, pos token.Pos) bool {
-	return c.testSupport || c.inTest(pos) || isTestHelper(fn)
+	return c.inTest(pos) || isTestHelper(fn) || c.testSupport()
+}
+
+// testSupport reports whether the package is test support (see
+// isTestSupport), looking on the first question only: most packages
+// never ask.
+func (c *checker) testSupport() bool {
+	if c.support == nil {
+		ts := isTestSupport(c.pass)
+		c.support = &ts
+	}
+	return *c.support
 }
 
 // inTest reports whether pos is in a _test.go file.

@@ -96,9 +96,9 @@ func TestOptIn(t *testing.T) {
 		set  func(*strandedsend.Config)
 		want int
 	}{
-		{"tests", func(c *strandedsend.Config) { c.Tests = true }, 8},
-		{"many", func(c *strandedsend.Config) { c.Many = true }, 4},
-		{"both", func(c *strandedsend.Config) { c.Tests, c.Many = true, true }, 9},
+		{"tests", func(c *strandedsend.Config) { c.Tests = true }, 10},
+		{"many", func(c *strandedsend.Config) { c.Many = true }, 5},
+		{"both", func(c *strandedsend.Config) { c.Tests, c.Many = true, true }, 11},
 	} {
 		cfg := strandedsend.Defaults()
 		c.set(&cfg)

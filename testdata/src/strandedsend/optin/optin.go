@@ -104,3 +104,30 @@ func eventually(t TestingT, d time.Duration, cond func() bool) bool {
 		return false
 	}
 }
+
+// The production twin of support.Stub: a server whose caller can time
+// out after handing over a request with an unbuffered reply channel.
+// Reported by default.
+type call struct {
+	method string
+	reply  chan string
+}
+
+type Server struct{ calls chan *call }
+
+func (s *Server) serve() {
+	for c := range s.calls {
+		c.reply <- "ok " + c.method // want `send on unbuffered c.reply blocks forever once the receiver leaves \(case <-time.After\(d\) at optin.go:\d+\); the goroutine leaks — make reply buffered in \(\*Server\).Call`
+	}
+}
+
+func (s *Server) Call(method string, d time.Duration) (string, error) {
+	c := &call{method: method, reply: make(chan string)}
+	s.calls <- c
+	select {
+	case r := <-c.reply:
+		return r, nil
+	case <-time.After(d):
+		return "", errors.New("call timed out")
+	}
+}
