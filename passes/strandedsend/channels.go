@@ -81,9 +81,15 @@ func (c *checker) sendersOf(sc *scope, i int, g []int) senderSet {
 	fn, mk := sc.fn, sc.chans[i].mk
 	var set senderSet
 	for _, s := range sc.senders {
-		per, least := s.sends(g)
+		per, least, byKind := s.sends(g)
 		if per.IsZero() {
 			continue
+		}
+		if byKind && sc.chans[i].room > 0 {
+			// One value per value of a kind its loop meets: the buffer
+			// takes the first, and how many more come is the peer's
+			// protocol, a number the analysis cannot name.
+			per = waitpath.Count{Many: true}
 		}
 		trip := c.tripOf(fn, s.site, mk)
 		if per.Stream && trip == waitpath.One {

@@ -192,7 +192,14 @@
 // default when the receiver takes each one's value before it starts the
 // next (a retry loop that starts an attempt per trip): one is out when
 // it leaves, whatever the count; and when the receiver waits for all of
-// them before it receives from an unbuffered channel.
+// them before it receives from an unbuffered channel. A loop that sends
+// only in one case of a type switch on what it reads (a session reader
+// that sends on started for each Started message) sends as many values as
+// the peer sends of that kind, a number only known at run time too: into
+// an unbuffered channel it is a stream, reported by default (one value
+// strands it); into a buffer, which takes the first, it is left to
+// -strandedsend.many (validation set 9: a reader sending one reply per
+// request into a fresh buffer of one, false).
 //
 // Fields are opt-in too (5 true of 47 reports on the modules of
 // validation sets 5, 7 and 8, some with -many or -tests): with

@@ -89,6 +89,12 @@ func (o *op) weight() (most, least int, stream bool) {
 	return o.via.Most, o.via.Least, o.via.Loop
 }
 
+// byKind reports whether the stream the operation sends (through a
+// helper) is one value per value of a kind the helper's loop meets.
+func (o *op) byKind() bool {
+	return o.via != nil && o.via.ByKind
+}
+
 // plainFor reports whether the operation can only complete by a send on
 // a channel of the group: once the receiver of the group has left, it
 // blocks forever.
@@ -400,27 +406,35 @@ func reaches(a, b ssa.Instruction) bool {
 // sends returns how many values the goroutine sends on the group with
 // operations that block once the receiver has left: the most on any path,
 // or a stream if such an operation sits in a loop; and the fewest on a
-// path that returns.
-func (s *sender) sends(g []int) (waitpath.Count, int) {
+// path that returns. For a stream, byKind reports whether each of its
+// repeats is made for one kind of value the loop meets (see
+// ssacfg.RepeatsByKind): how many is then the peer's to decide.
+func (s *sender) sends(g []int) (waitpath.Count, int, bool) {
 	if len(s.site.Fn.Blocks) == 0 {
 		return s.summarised(g)
 	}
+	stream := waitpath.Count{Stream: true}
+	kinds := false // a repeat met, each for one kind of value
 	weights := map[ssa.Instruction]int{}
-	least := map[ssa.Instruction]int{}
+	fewest := map[ssa.Instruction]int{}
 	inner := map[*ssa.Function]map[ssa.Instruction]int{}
 	innerLeast := map[*ssa.Function]map[ssa.Instruction]int{}
 	for _, o := range s.ops {
 		if !o.plainFor(g) {
 			continue
 		}
-		most, fewest, stream := o.weight()
-		if stream {
-			return waitpath.Count{Stream: true}, 0
+		most, fewer, loops := o.weight()
+		if loops {
+			if !o.byKind() {
+				return stream, 0, false
+			}
+			kinds = true
+			most = max(most, 1) // a repeat of its own: counted as one, in a loop or not
 		}
 		for _, at := range o.counted(g) {
 			if o.anchor == nil {
 				weights[at] += most
-				least[at] += fewest
+				fewest[at] += fewer
 				continue
 			}
 			fn := o.instr.Parent()
@@ -429,14 +443,17 @@ func (s *sender) sends(g []int) (waitpath.Count, int) {
 				innerLeast[fn] = map[ssa.Instruction]int{}
 			}
 			inner[fn][at] += most
-			innerLeast[fn][at] += fewest
+			innerLeast[fn][at] += fewer
 		}
 	}
 	onPanic := 0 // the most sends of deferred closures that send only after a panic
 	for fn, w := range inner {
-		n, stream := ssacfg.MostWeight(fn, w)
-		if stream {
-			return waitpath.Count{Stream: true}, 0
+		n, cyclic := ssacfg.MostWeight(fn, w)
+		if cyclic && !ssacfg.RepeatsByKind(fn, w) {
+			return stream, 0, false
+		}
+		if cyclic {
+			kinds, n = true, 1 // a stream by kind: counted as one from here
 		}
 		for _, o := range s.ops {
 			if o.anchor == nil || o.instr.Parent() != fn {
@@ -449,47 +466,55 @@ func (s *sender) sends(g []int) (waitpath.Count, int) {
 			switch o.runs {
 			case chanuse.Many:
 				if n > 0 {
-					return waitpath.Count{Stream: true}, 0 // a callback run for every file, every element
+					return stream, 0, false // a callback run for every file, every element
 				}
 			case chanuse.AtMostOnce:
 				weights[o.anchor] += n
 			default:
 				weights[o.anchor] += n
-				least[o.anchor] += ssacfg.LeastWeight(fn, innerLeast[fn])
+				fewest[o.anchor] += ssacfg.LeastWeight(fn, innerLeast[fn])
 			}
 			break
 		}
 	}
-	n, stream := ssacfg.MostWeight(s.site.Fn, weights)
-	if stream {
-		return waitpath.Count{Stream: true}, 0
+	most, cyclic := ssacfg.MostWeight(s.site.Fn, weights)
+	if cyclic && !ssacfg.RepeatsByKind(s.site.Fn, weights) {
+		return stream, 0, false
 	}
+	kinds = kinds || cyclic
 	if onPanic > 0 {
 		// A panic ends the body before whatever it has not sent yet: at
 		// least the sends that are its last acts, with no call after them.
-		n = max(n, onPanic+n-tailSends(weights))
+		most = max(most, onPanic+most-tailSends(weights))
 	}
-	return waitpath.Count{N: int64(n)}, ssacfg.LeastWeight(s.site.Fn, least)
+	if kinds {
+		return stream, 0, true
+	}
+	return waitpath.Count{N: int64(most)}, ssacfg.LeastWeight(s.site.Fn, fewest), false
 }
 
 // summarised counts the sends of a goroutine running a function of
 // another package, from that function's summary: the go statement is
 // the one operation.
-func (s *sender) summarised(g []int) (waitpath.Count, int) {
+func (s *sender) summarised(g []int) (waitpath.Count, int, bool) {
 	var n waitpath.Count
-	least := 0
+	least, kinds := 0, false
 	for _, o := range s.ops {
 		if !o.plainFor(g) {
 			continue
 		}
-		most, fewest, stream := o.weight()
-		if stream {
-			return waitpath.Count{Stream: true}, 0
+		most, fewest, loops := o.weight()
+		if loops && !o.byKind() {
+			return waitpath.Count{Stream: true}, 0, false
 		}
+		kinds = kinds || loops
 		n = n.Plus(waitpath.Count{N: int64(most)})
 		least += fewest
 	}
-	return n, least
+	if kinds {
+		return waitpath.Count{Stream: true}, 0, true
+	}
+	return n, least, false
 }
 
 // allRecovered reports whether each send of weights, in a deferred
@@ -513,35 +538,13 @@ func allRecovered(weights map[ssa.Instruction]int) bool {
 // isRecovered reports whether block b runs only on the edge of an if
 // that found recover()'s result non-nil.
 func isRecovered(b *ssa.BasicBlock) bool {
-	return guardedBy(b, func(cond ssa.Value, succ int) bool {
+	return ssacfg.GuardedBy(b, func(cond ssa.Value, succ int) bool {
 		cmp, ok := cond.(*ssa.BinOp)
 		if !ok || !isRecoverCall(cmp.X) && !isRecoverCall(cmp.Y) {
 			return false
 		}
 		return cmp.Op == token.NEQ && succ == 0 || cmp.Op == token.EQL && succ == 1
 	})
-}
-
-// guardedBy reports whether block b runs only on an edge of an if that
-// ok accepts: ok(cond, i) for the if's condition and the successor i
-// that leads to b.
-func guardedBy(b *ssa.BasicBlock, ok func(cond ssa.Value, succ int) bool) bool {
-	for d := b; d != nil; d = d.Idom() {
-		idom := d.Idom()
-		if idom == nil || len(d.Preds) != 1 {
-			continue
-		}
-		cond, isIf := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
-		if !isIf {
-			continue
-		}
-		for i, succ := range idom.Succs {
-			if succ == d && ok(cond.Cond, i) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // allUnfinished reports whether each send of weights, in the closure
@@ -564,7 +567,7 @@ func allUnfinished(weights map[ssa.Instruction]int, d *ssa.Defer) bool {
 		return false
 	}
 	for instr := range weights {
-		unset := guardedBy(instr.Block(), func(cond ssa.Value, succ int) bool {
+		unset := ssacfg.GuardedBy(instr.Block(), func(cond ssa.Value, succ int) bool {
 			negated := false
 			if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
 				cond, negated = not.X, true

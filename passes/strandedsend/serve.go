@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
 // The server idiom: a goroutine runs an HTTP server and sends its error
@@ -23,7 +24,7 @@ func serverGuarded(senders []*sender, g []int) bool {
 			if !o.plainFor(g) {
 				continue
 			}
-			if !guardedBy(o.instr.Block(), notServerClosed) {
+			if !ssacfg.GuardedBy(o.instr.Block(), notServerClosed) {
 				return false
 			}
 			found = true

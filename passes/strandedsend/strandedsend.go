@@ -25,7 +25,7 @@ import (
 type Config struct {
 	Futures   bool `json:"futures" help:"report functions that return an unbuffered channel fed by one send from a goroutine they start"`
 	Tests     bool `json:"tests" help:"also report channels whose receiver is test code (a function in a _test.go file, or a test helper that calls t.Helper())"`
-	Many      bool `json:"many" help:"also report senders started a number of times only known at run time into a buffer of one or none"`
+	Many      bool `json:"many" help:"also report senders started a number of times only known at run time into a buffer of one or none, and loops that send one value per message of a kind (a type switch case) into a buffer"`
 	Consumers bool `json:"consumers" help:"also report a function that streams values to goroutines it starts, every one of which can stop receiving early on a failure or a cancellation"`
 	Fields    bool `json:"fields" help:"also report plain sends on an unexported, unbuffered channel field that nothing in the package receives from, or whose receiving loop can return (a select case on a stop signal) while other functions still send"`
 }

@@ -96,9 +96,9 @@ func TestOptIn(t *testing.T) {
 		set  func(*strandedsend.Config)
 		want int
 	}{
-		{"tests", func(c *strandedsend.Config) { c.Tests = true }, 10},
-		{"many", func(c *strandedsend.Config) { c.Many = true }, 5},
-		{"both", func(c *strandedsend.Config) { c.Tests, c.Many = true, true }, 11},
+		{"tests", func(c *strandedsend.Config) { c.Tests = true }, 12},
+		{"many", func(c *strandedsend.Config) { c.Many = true }, 9},
+		{"both", func(c *strandedsend.Config) { c.Tests, c.Many = true, true }, 15},
 	} {
 		cfg := strandedsend.Defaults()
 		c.set(&cfg)

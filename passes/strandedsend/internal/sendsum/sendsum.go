@@ -69,6 +69,10 @@ type Sends struct {
 	Most   int    // the most plain sends on one path through the function
 	Least  int    // the fewest on a path that returns
 	Loop   bool   // a plain send may repeat (a loop, recursion): a stream
+	// ByKind: every repeat is made for one kind of value the loop meets
+	// (a case of a type switch in it): as many sends as the peer sends
+	// values of that kind, not a stream the function makes itself
+	ByKind bool
 	Closes bool   // it also closes the channel
 	At     string // where the first plain send is, as file.go:line
 	Pos    token.Pos
@@ -105,6 +109,9 @@ func (s *Summary) String() string {
 		n := fmt.Sprint(x.Most)
 		if x.Loop {
 			n = "a stream"
+		}
+		if x.ByKind {
+			n = "one per value of a kind"
 		}
 		parts = append(parts, fmt.Sprintf("param %d: %s (%s)", x.Param, n, x.At))
 	}
@@ -359,6 +366,7 @@ func (s *summarizer) sendsOf(fn *ssa.Function, v ssa.Value) *Sends {
 	most := map[ssa.Instruction]int{}
 	least := map[ssa.Instruction]int{}
 	loop, closes := false, len(u.Closes) > 0
+	byKind := true // so far, every repeat is for one kind of value
 	var first token.Pos
 	note := func(pos token.Pos) {
 		if !first.IsValid() || pos < first {
@@ -386,6 +394,7 @@ func (s *summarizer) sendsOf(fn *ssa.Function, v ssa.Value) *Sends {
 		most[call.Instr] += x.Most
 		least[call.Instr] += x.Least
 		loop, closes = loop || x.Loop, closes || x.Closes
+		byKind = byKind && (!x.Loop || x.ByKind)
 		note(call.Instr.Pos())
 	}
 	for _, h := range u.Handoffs {
@@ -400,14 +409,20 @@ func (s *summarizer) sendsOf(fn *ssa.Function, v ssa.Value) *Sends {
 		if h.Runs == chanuse.Once {
 			least[h.Instr] += x.Least
 		}
-		loop = loop || x.Loop || h.Runs == chanuse.Many && x.Most > 0
+		each := h.Runs == chanuse.Many && x.Most > 0 // a callback run for every element
+		loop = loop || x.Loop || each
+		byKind = byKind && (!x.Loop || x.ByKind) && !each
 		closes = closes || x.Closes
 		if x.Pos.IsValid() {
 			note(x.Pos)
 		}
 	}
 	n, cyclic := ssacfg.MostWeight(fn, most)
-	x := &Sends{Most: n, Least: ssacfg.LeastWeight(fn, least), Loop: loop || cyclic, Closes: closes, Pos: first}
+	if cyclic {
+		byKind = byKind && ssacfg.RepeatsByKind(fn, most)
+	}
+	loop = loop || cyclic
+	x := &Sends{Most: n, Least: ssacfg.LeastWeight(fn, least), Loop: loop, ByKind: loop && byKind, Closes: closes, Pos: first}
 	if first.IsValid() {
 		p := s.pass.Fset.Position(first)
 		x.At = fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)

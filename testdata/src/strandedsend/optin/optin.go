@@ -8,6 +8,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"strandedsend/helpers/feed"
 )
 
 func compute() int { return 42 }
@@ -129,5 +131,72 @@ func (s *Server) Call(method string, d time.Duration) (string, error) {
 		return r, nil
 	case <-time.After(d):
 		return "", errors.New("call timed out")
+	}
+}
+
+// silent by default (-strandedsend.many): a session's reader sends on
+// started once per Started message the peer sends, into a buffer of
+// one made for this session. The buffer takes the reply the caller gave
+// up on; a second would take the peer sending Started twice, a protocol
+// the analysis cannot see.
+func startSession(next func() (any, error), d time.Duration) error {
+	started := make(chan *feed.Started, 1)
+	go feed.Dispatch(started, next)
+	select {
+	case <-started:
+		return nil
+	case <-time.After(d):
+		return errors.New("session start timed out")
+	}
+}
+
+// The same reader in place, by kind as well: silent by default.
+func startSessionInline(next func() (any, error), d time.Duration) error {
+	started := make(chan *feed.Started, 1)
+	go func() {
+		for {
+			msg, err := next()
+			if err != nil {
+				return
+			}
+			switch m := msg.(type) {
+			case *feed.Started:
+				started <- m
+			case *feed.Stopped:
+				return
+			}
+		}
+	}()
+	select {
+	case <-started:
+		return nil
+	case <-time.After(d):
+		return errors.New("session start timed out")
+	}
+}
+
+// The twin with an unbuffered channel: the first Started after the
+// timeout strands the reader whatever the protocol. Reported by default.
+func startSessionUnbuffered(next func() (any, error), d time.Duration) error {
+	started := make(chan *feed.Started)
+	go feed.Dispatch(started, next) // want `send on started in feed\.Dispatch at feed\.go:\d+ blocks forever once the receiver stops receiving \(case <-time.After\(d\) at optin.go:\d+\)`
+	select {
+	case <-started:
+		return nil
+	case <-time.After(d):
+		return errors.New("session start timed out")
+	}
+}
+
+// The twin that sends every message, whatever its kind, into the same
+// buffer of one: a stream, reported by default.
+func startForward(next func() (any, error), d time.Duration) error {
+	msgs := make(chan any, 1)
+	go feed.Forward(msgs, next) // want `send on msgs in feed\.Forward at feed\.go:\d+ blocks forever once the receiver stops receiving \(case <-time.After\(d\) at optin.go:\d+\)`
+	select {
+	case <-msgs:
+		return nil
+	case <-time.After(d):
+		return errors.New("no message in time")
 	}
 }

@@ -53,3 +53,40 @@ var kept []func(int)
 func Keep(visit func(int)) {
 	kept = append(kept, visit)
 }
+
+// Started and Stopped are kinds of message a session's peer sends.
+type (
+	Started struct{}
+	Stopped struct{}
+)
+
+// Dispatch sends on started once per *Started message it reads: as many
+// as the peer sends of that kind, not a stream of its own.
+func Dispatch(started chan<- *Started, next func() (any, error)) { // want Dispatch:`sendsum\(param 0: one per value of a kind \(feed.go:\d+\); param 1: callback \(once=false\)\)`
+	for {
+		msg, err := next()
+		if err != nil {
+			return
+		}
+		switch m := msg.(type) {
+		case *Started:
+			started <- m
+		case *Stopped:
+			return
+		}
+	}
+}
+
+// Forward sends every message that is not nil: a stream (its test is on
+// the value, not on its kind).
+func Forward(out chan<- any, next func() (any, error)) { // want Forward:`sendsum\(param 0: a stream \(feed.go:\d+\); param 1: callback \(once=false\)\)`
+	for {
+		msg, err := next()
+		if err != nil {
+			return
+		}
+		if msg != nil {
+			out <- msg
+		}
+	}
+}
