@@ -45,7 +45,10 @@
 // room when the make that created it is in view (in the goroutine, its
 // spawner or a function around them) or it is a variable or field the
 // package makes, with a capacity that is not zero (a size computed at run
-// time counts: it was made to hold permits). A channel made out of view
+// time counts: it was made to hold permits), and never closes: closing
+// lets every waiter through at once, so a channel of one token closed
+// once the first call succeeds is a once gate, not a permit (validation
+// set 10, oras-go). A channel made out of view
 // counts only when its release is deferred or it carries tokens (chan
 // struct{}, chan bool): a send of a value followed by a receive on the
 // same channel may as well be a request and its acknowledgement. Any of

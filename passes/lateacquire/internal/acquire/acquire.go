@@ -234,11 +234,15 @@ func run(pass *analysis.Pass, named []string) (any, error) {
 // unbuffered channel hands values over between goroutines, and a loop
 // that takes every value (a counter of running handlers) is no release.
 //
+// A channel the package closes is neither: closing lets every waiter
+// through at once (a once gate, a shutdown signal).
+//
 // It also returns, for every channel variable and field the package
-// makes, whether it always makes it with room.
+// makes, whether it always makes it with room (never for one it closes).
 func semaphoreChans(pass *analysis.Pass) (sems, made map[types.Object]bool) {
 	info := pass.TypesInfo
 	released := map[types.Object]bool{}
+	closed := map[types.Object]bool{}
 	buffered := map[types.Object]bool{}
 	unbuffered := map[types.Object]bool{}
 	record := func(obj types.Object, e ast.Expr) {
@@ -270,6 +274,14 @@ func semaphoreChans(pass *analysis.Pass) (sems, made map[types.Object]bool) {
 				if recv, ok := ast.Unparen(n.X).(*ast.UnaryExpr); ok && recv.Op == token.ARROW && !inLoop {
 					if obj := chanObject(info, recv.X); obj != nil {
 						released[obj] = true
+					}
+				}
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "close" && len(n.Args) == 1 {
+					if _, builtin := info.Uses[id].(*types.Builtin); builtin {
+						if obj := chanObject(info, n.Args[0]); obj != nil {
+							closed[obj] = true
+						}
 					}
 				}
 			case *ast.AssignStmt:
@@ -310,6 +322,14 @@ func semaphoreChans(pass *analysis.Pass) (sems, made map[types.Object]bool) {
 	}
 	for obj := range unbuffered {
 		made[obj] = false
+	}
+	for obj := range closed {
+		// Closing lets every waiter through at once, now and later: a
+		// gate or a signal, not a permit.
+		delete(sems, obj)
+		if _, ok := made[obj]; ok {
+			made[obj] = false
+		}
 	}
 	return sems, made
 }

@@ -515,3 +515,41 @@ func tokensBuffered(items []Job) {
 		}()
 	}
 }
+
+// nope: a gate of one token that is closed once the first call
+// succeeds (a once with retry) is no permit: closing it lets every
+// waiter through at once, so what waits on it is the one call's result,
+// not a share of a bounded resource (oras-go's syncutil.Once). diskSem
+// above, never closed, is the twin that is reported.
+type onceGate struct {
+	status chan bool
+	result error
+}
+
+func newOnceGate() *onceGate {
+	g := &onceGate{status: make(chan bool, 1)}
+	g.status <- false
+	return g
+}
+
+func (g *onceGate) do(ctx context.Context, f func() error) error {
+	select {
+	case <-g.status:
+		if err := f(); err != nil {
+			g.status <- false // give the token back: the next caller retries
+			return err
+		}
+		close(g.status) // every waiter, now and later, sees the result
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func fetchOnce(ctx context.Context, g *onceGate, callers []string) {
+	for range callers {
+		go func() {
+			_ = g.do(ctx, func() error { return nil }) // nope: a gate closed once, not a permit
+		}()
+	}
+}
