@@ -104,7 +104,9 @@
 // holds. An exit that can only happen once the sender is done is not a
 // leave: receiving from a channel the sender closes instead of sending,
 // or sends on last before it returns (a reader that forwards messages
-// until an error, which it then reports on another channel), or
+// until an error, which it then reports on another channel, plainly or
+// in a select that gives up on ctx.Done(); validation set 10, templ),
+// or
 // shutting down (Shutdown, Close) the HTTP server whose error the sender
 // reports only when it is not http.ErrServerClosed: the shutdown's own
 // error is the one it drops. A sender that, before its send, hands a
@@ -115,6 +117,9 @@
 // select case after which the receiving loop waits again, or an exit
 // from a loop of receives decided by a count the analysis cannot follow
 // (done++ over the cases of several channels, then done == 3). A
+// boolean parameter or captured variable keeps its value along a path:
+// a sender started under if !inline is not stranded by the receive
+// skipped under if inline (validation set 10, go-git). A
 // deferred send that runs only when the goroutine is panicking (under
 // recover() != nil), or only when it did not get to mark its own send
 // done (under a flag it sets to true right after each of its sends),

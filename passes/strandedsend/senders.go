@@ -302,7 +302,10 @@ func group(c int, chans []*channel, senders []*sender) []int {
 
 // joins reports whether channel d belongs with group g: the goroutines
 // that send on g are exactly those that send on d, and none of them sends
-// on d in a run that also sends on g with another operation.
+// on d in a run that also sends on g with another operation. A send on d
+// that ends a goroutine's sends on g (a reader forwarding messages in a
+// loop until it reports its error on d and returns) is no alternative to
+// them but their end: d is then a signal (see sentLast), not a member.
 func joins(g []int, d int, senders []*sender) bool {
 	shared := false
 	for _, s := range senders {
@@ -313,12 +316,34 @@ func joins(g []int, d int, senders []*sender) bool {
 				return false
 			}
 		}
-		if onG != onD {
+		if onG != onD || onG && s.endsWith(g, d) {
 			return false
 		}
 		shared = shared || onG
 	}
 	return shared
+}
+
+// endsWith reports whether the goroutine's sends on d come after sends
+// on g and before none: a send on g can precede one on d (round a loop),
+// and none can follow it.
+func (s *sender) endsWith(g []int, d int) bool {
+	after := false
+	for _, y := range s.ops {
+		if !y.touches(d) {
+			continue
+		}
+		for _, x := range s.ops {
+			if x == y || !x.touchesAny(g) {
+				continue
+			}
+			if sequenced(y, x) {
+				return false
+			}
+			after = after || sequenced(x, y)
+		}
+	}
+	return after
 }
 
 // touchesAny reports whether the goroutine sends on any of the channels.

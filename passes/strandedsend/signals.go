@@ -113,7 +113,8 @@ func (c *checker) closedByOne(sc *scope, d int, g []int) *sender {
 }
 
 // sentLast returns the sender on group g whose last act on the channels
-// is a send on channel d: it alone sends on d, it runs once per channel,
+// is a send on channel d (plain, or in a select whose other cases give
+// up): it alone sends on d, it runs once per channel,
 // and none of its sends on g can follow a send on d. Receiving from d
 // then means that sender has made every send on g it will make: a
 // reader goroutine that forwards messages until an error, which it then
@@ -151,9 +152,11 @@ func (c *checker) sentLast(sc *scope, d int, g []int) *sender {
 		if !x.touches(d) {
 			continue
 		}
-		if len(x.chans) != 1 || x.escapes {
-			return nil // a select that may send on d or on something else
+		if len(x.chans) != 1 {
+			return nil // a select that may send on d or on another of the function's channels
 		}
+		// A select that sends on d or gives up (case <-ctx.Done()) still
+		// has made its last act when d is received from.
 		for _, y := range last.ops {
 			if y != x && y.touchesAny(g) && sequenced(x, y) {
 				return nil // a send on g may follow

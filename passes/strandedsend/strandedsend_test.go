@@ -52,6 +52,7 @@ func TestShapes(t *testing.T) {
 		"strandedsend/helpers",
 		"strandedsend/consumers",
 		"strandedsend/waits",
+		"strandedsend/signals",
 	)
 }
 

@@ -140,7 +140,7 @@ func (s *search) eval(v ssa.Value, st *state) (value, known bool) {
 		if v.Value != nil && v.Value.Kind() == constant.Bool {
 			return constant.BoolVal(v.Value), true
 		}
-	case *ssa.Phi:
+	case *ssa.Phi, *ssa.Parameter, *ssa.FreeVar:
 		if i, ok := s.bools[v]; ok && st.known&(1<<i) != 0 {
 			return st.val&(1<<i) != 0, true
 		}
@@ -308,6 +308,14 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 	v, known := s.eval(cond.Cond, &st)
 	if known && v != (i == 0) {
 		return st, false // the path has decided this condition the other way
+	}
+	if fixed, neg := fixedBool(cond.Cond); !known && fixed != nil {
+		if bit, ok := s.bools[fixed]; ok { // from here on, the path knows it
+			st.known |= 1 << bit
+			if (i == 0) != neg {
+				st.val |= 1 << bit
+			}
+		}
 	}
 	if d, ok := s.dead[cond]; ok && d == i {
 		return st, false // the call cannot fail

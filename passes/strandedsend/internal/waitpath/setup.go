@@ -24,7 +24,7 @@ type search struct {
 	closed    map[*ssa.If]bool // false edge: the channel was closed
 	startAt   map[ssa.Instruction]uint64
 	startCase map[chanuse.Case]uint64
-	bools     map[*ssa.Phi]int      // boolean phis tracked along paths, by bit
+	bools     map[ssa.Value]int     // booleans tracked along paths, by bit: phis, parameters
 	staysIn   map[chanuse.Case]bool // select cases of a receiving loop after which it waits again
 	counts    map[*ssacfg.Loop]bool // loops that, having received from the channel in a select, wait again
 	asserts   map[*ssa.Select]bool  // selects with a default whose every receive fails the test
@@ -55,7 +55,7 @@ func newSearch(q *Query) *search {
 		closed:    map[*ssa.If]bool{},
 		startAt:   map[ssa.Instruction]uint64{},
 		startCase: map[chanuse.Case]uint64{},
-		bools:     map[*ssa.Phi]int{},
+		bools:     map[ssa.Value]int{},
 		staysIn:   map[chanuse.Case]bool{},
 		counts:    map[*ssacfg.Loop]bool{},
 		asserts:   map[*ssa.Select]bool{},
@@ -85,10 +85,35 @@ func newSearch(q *Query) *search {
 	return s
 }
 
-// findFlags picks the boolean phis the search tracks: the flags of loops
-// like for !done { select { case <-ch: done = true; default: } }, which
-// end only on paths that received.
+// findFlags picks the booleans the search tracks: the phis that are the
+// flags of loops like for !done { select { case <-ch: done = true;
+// default: } }, which end only on paths that received; and the boolean
+// parameters and captured values the function tests more than once,
+// whose value a path keeps from one test to the next (if !stateless {
+// go send() } … if stateless { skip the receive }: no path starts the
+// sender and skips the receive).
 func (s *search) findFlags() {
+	tests := map[ssa.Value]int{}
+	for _, b := range s.q.Fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			if v, _ := fixedBool(cond.Cond); v != nil {
+				tests[v]++
+			}
+		}
+	}
+	for _, p := range s.q.Fn.Params {
+		if tests[p] > 1 && len(s.bools) < 16 {
+			s.bools[p] = len(s.bools)
+		}
+	}
+	for _, fv := range s.q.Fn.FreeVars {
+		if tests[fv] > 1 && len(s.bools) < 16 {
+			s.bools[fv] = len(s.bools)
+		}
+	}
 	for _, b := range s.q.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			phi, ok := instr.(*ssa.Phi)
@@ -290,4 +315,24 @@ func (s *search) findClosedEdges() {
 			}
 		}
 	}
+}
+
+// fixedBool returns the boolean parameter or free variable that cond
+// tests, directly or negated (neg): a value no path of the function
+// changes.
+func fixedBool(cond ssa.Value) (v ssa.Value, neg bool) {
+	for {
+		not, ok := cond.(*ssa.UnOp)
+		if !ok || not.Op != token.NOT {
+			break
+		}
+		cond, neg = not.X, !neg
+	}
+	switch cond.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		if t, ok := cond.Type().Underlying().(*types.Basic); ok && t.Kind() == types.Bool {
+			return cond, neg
+		}
+	}
+	return nil, false
 }

@@ -1,0 +1,110 @@
+// Package signals holds receivers whose way out is decided by the
+// sender's own progress or by a condition the path has already tested:
+// a signal the sender gives as its last act, after which it sends no
+// more, and a flag tested once to start the sender and again to skip
+// the receive. Each stays silent; its twin, with a way out that does
+// strand the sender, is reported at that way out.
+package signals
+
+import (
+	"context"
+	"net"
+)
+
+// ok: the accept loop reports its error on done and returns, so
+// receiving from done means it will not send on conns again.
+func acceptUntilError(ctx context.Context, ln net.Listener, handle func(net.Conn)) error {
+	conns := make(chan net.Conn)
+	done := make(chan error)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				select {
+				case done <- err:
+				case <-ctx.Done():
+				}
+				return
+			}
+			conns <- c
+		}
+	}()
+	for {
+		select {
+		case c := <-conns:
+			handle(c)
+		case err := <-done:
+			return err
+		}
+	}
+}
+
+// The twin that can also leave on ctx.Done() while the loop is about to
+// hand over a connection.
+func acceptUntilCancel(ctx context.Context, ln net.Listener, handle func(net.Conn)) error {
+	conns := make(chan net.Conn)
+	done := make(chan error)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				select {
+				case done <- err:
+				case <-ctx.Done():
+				}
+				return
+			}
+			conns <- c // want `send on conns blocks forever once the receiver stops receiving \(case <-ctx.Done\(\) at signals.go:\d+\)`
+		}
+	}()
+	for {
+		select {
+		case c := <-conns:
+			handle(c)
+		case err := <-done:
+			return err
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// ok: the reader starts only when !inline, and the receive is skipped
+// only when inline: no path starts it and skips the receive.
+func exchange(inline bool, read func() error) error {
+	readc := make(chan error)
+	if !inline {
+		go func() { readc <- read() }()
+	}
+	if inline {
+		if err := read(); err != nil {
+			return err
+		}
+	} else {
+		if err := <-readc; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// The twin that can fail between starting the reader and receiving.
+func exchangeWrite(inline bool, read, write func() error) error {
+	readc := make(chan error)
+	if !inline {
+		go func() { readc <- read() }() // want `send on unbuffered readc blocks forever once the receiver leaves \(return at signals.go:\d+\)`
+	}
+	if err := write(); err != nil {
+		return err
+	}
+	if inline {
+		if err := read(); err != nil {
+			return err
+		}
+	} else {
+		if err := <-readc; err != nil {
+			return err
+		}
+	}
+	return nil
+}
