@@ -1,6 +1,8 @@
 package strandedsend
 
 import (
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/match"
@@ -67,8 +69,9 @@ func (c *checker) constantCap(mk *ssa.MakeChan) bool {
 type senderSet struct {
 	starts     []waitpath.Start // their spawn sites, with how many values each sets going
 	total      waitpath.Count
-	targets    []*op // the plain sends on the channel under check
-	goroutines int   // how many goroutines send (2 for "many")
+	targets    []*op                   // the plain sends on the channel under check
+	owner      map[*op]ssa.Instruction // the spawn site of each target's sender
+	goroutines int                     // how many goroutines send (2 for "many")
 	// lockstep: the senders answer requests the function sends, one
 	// value each; the starts are the requests and total is unknown
 	// until a path counts the outstanding ones.
@@ -98,7 +101,7 @@ func (c *checker) sendersOf(sc *scope, i int, g []int) senderSet {
 				set.starts = append(set.starts, reqs...)
 				set.lockstep = true
 				set.goroutines++
-				set.targets = append(set.targets, s.targetsOn(i, g)...)
+				set.add(s, s.targetsOn(i, g))
 				continue
 			}
 		}
@@ -118,9 +121,38 @@ func (c *checker) sendersOf(sc *scope, i int, g []int) senderSet {
 		}
 		set.starts = append(set.starts, start)
 		set.total = set.total.Plus(n)
-		set.targets = append(set.targets, s.targetsOn(i, g)...)
+		set.add(s, s.targetsOn(i, g))
 	}
 	return set
+}
+
+// add records targets, the plain sends of sender s.
+func (set *senderSet) add(s *sender, targets []*op) {
+	if set.owner == nil {
+		set.owner = map[*op]ssa.Instruction{}
+	}
+	for _, o := range targets {
+		set.owner[o] = s.site.Instr
+	}
+	set.targets = append(set.targets, targets...)
+}
+
+// pendingFirst returns the targets with those of the senders out holds
+// (the starts a leave strands) first: the report points at a send the
+// leave does strand, not at one of a sender it knows is done.
+func (set *senderSet) pendingFirst(out []ssa.Instruction) []*op {
+	var first, rest []*op
+	for _, o := range set.targets {
+		if slices.Contains(out, set.owner[o]) {
+			first = append(first, o)
+		} else {
+			rest = append(rest, o)
+		}
+	}
+	if len(first) == 0 {
+		return set.targets
+	}
+	return append(first, rest...)
 }
 
 // targetsOn returns the plain sends of s on channel i of group g.

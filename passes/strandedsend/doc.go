@@ -129,6 +129,10 @@
 // pending, and a channel whose every receive fails the test carries
 // failures: none of them strands a send worth reporting. One report per
 // channel: the other sends the same leave strands are related positions.
+// It points at a send of a sender the leave strands: leaving through a
+// receive on a channel that one sender closes after its last send (defer
+// close(end) in a reader) strands the others, not that one (validation
+// set 10, yaegi).
 // The leave it names is a select case the receiver can take, else the
 // last return that strands the sender: the further the receiver got, the
 // more surely the sender has reached its send.

@@ -1,6 +1,7 @@
 package strandedsend
 
 import (
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -112,6 +113,35 @@ func (c *checker) closedByOne(sc *scope, d int, g []int) *sender {
 	return closer
 }
 
+// closesLast reports whether sender s closes channel d, and every close
+// comes after its sends on g: deferred (defer close(end) in a reader
+// forwarding lines), or in the goroutine's own function with no send on
+// g after it. Receiving from d then means s is done with g.
+func closesLast(s *sender, d *channel, g []int) bool {
+	n := 0
+	for _, u := range d.in[s.site] {
+		for _, cl := range u.Closes {
+			n++
+			if _, deferred := cl.(*ssa.Defer); deferred {
+				continue
+			}
+			if cl.Parent() != s.site.Fn {
+				return false
+			}
+			for _, o := range s.ops {
+				at := o.anchor
+				if at == nil {
+					at = o.instr
+				}
+				if o.plainFor(g) && reaches(cl, at) {
+					return false
+				}
+			}
+		}
+	}
+	return n > 0
+}
+
 // sentLast returns the sender on group g whose last act on the channels
 // is a send on channel d (plain, or in a select whose other cases give
 // up): it alone sends on d, it runs once per channel,
@@ -164,4 +194,31 @@ func (c *checker) sentLast(sc *scope, d int, g []int) *sender {
 		}
 	}
 	return last
+}
+
+// stranded returns the starts a leave strands: those on its way, less
+// the sender it knows is done when it leaves through a receive on a
+// channel that sender alone closes after its last send. (Only the one
+// the leave is known to strand: the counts stay as the search made them,
+// since that sender's values may be among those received.)
+func (c *checker) stranded(sc *scope, leave *waitpath.Leave, g []int) []ssa.Instruction {
+	if leave.Case == nil || leave.Case.Index < 0 {
+		return leave.Out
+	}
+	st := leave.Case.Select.States[leave.Case.Index]
+	if st.Dir != types.RecvOnly {
+		return leave.Out
+	}
+	for d, ch := range sc.chans {
+		if !ch.uses.Values[st.Chan] {
+			continue
+		}
+		done, _ := c.signaller(sc, d, g)
+		if done == nil || !closesLast(done, ch, g) {
+			return leave.Out
+		}
+		out := slices.DeleteFunc(slices.Clone(leave.Out), func(in ssa.Instruction) bool { return in == done.site.Instr })
+		return out
+	}
+	return leave.Out
 }

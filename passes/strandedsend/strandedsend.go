@@ -231,7 +231,11 @@ func (c *checker) checkChan(sc *scope, i int) {
 		if set.total.Many && leave.Pending == waitpath.One {
 			set.total = waitpath.One // one at a time: one out when it leaves
 		}
-		c.reportLeave(ch, i, set.targets, leave, set.total, set.starts, set.goroutines > 1)
+		out := c.stranded(sc, leave, g)
+		if len(out) == 0 && len(leave.Out) > 0 {
+			return // it strands only a sender that is done
+		}
+		c.reportLeave(ch, i, set.pendingFirst(out), leave, set.total, set.starts, set.goroutines > 1)
 		return
 	}
 	if c.cfg.Futures && isFuture(ch, set.total, len(g)) {

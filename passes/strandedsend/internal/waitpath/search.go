@@ -453,6 +453,11 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 	}
 	if visible {
 		l := &Leave{At: instr, Case: st.witness, Recvd: st.recvd, Pending: pending}
+		for i, start := range s.q.Starts {
+			if st.set&(1<<i) != 0 {
+				l.Out = append(l.Out, start.Instr)
+			}
+		}
 		if _, isCall := instr.(ssa.CallInstruction); isCall {
 			l.Case, l.Stall = nil, true
 		}

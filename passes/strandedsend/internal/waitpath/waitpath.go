@@ -99,6 +99,9 @@ type Leave struct {
 	Recvd   int             // values received on the way
 	Pending Count           // sends the starts on the way set going
 	Stall   bool            // At is a call that waits for the senders (Query.Stalls)
+	// Out holds the instructions of the starts whose senders the path
+	// leaves with sends pending (not those it knows are done).
+	Out []ssa.Instruction
 }
 
 // Pos returns the position that best shows where the receiver leaves:

@@ -108,3 +108,35 @@ func exchangeWrite(inline bool, read, write func() error) error {
 	}
 	return nil
 }
+
+// A reader that closes end after its last line is done when end is
+// received from; the interrupt forwarder sending on the same channel is
+// not. The report points at the forwarder's send, the one the leave
+// strands.
+func repl(read func() (string, bool), interrupts <-chan struct{}, eval func(string)) {
+	lines := make(chan string)
+	end := make(chan struct{})
+	go func() {
+		defer close(end)
+		for {
+			s, ok := read()
+			if !ok {
+				return
+			}
+			lines <- s
+		}
+	}()
+	go func() {
+		for range interrupts {
+			lines <- "" // want `send on lines blocks forever once the receiver stops receiving \(case <-end at signals.go:\d+\)`
+		}
+	}()
+	for {
+		select {
+		case s := <-lines:
+			eval(s)
+		case <-end:
+			return
+		}
+	}
+}
