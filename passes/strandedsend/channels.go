@@ -137,22 +137,22 @@ func (set *senderSet) add(s *sender, targets []*op) {
 	set.targets = append(set.targets, targets...)
 }
 
-// pendingFirst returns the targets with those of the senders out holds
-// (the starts a leave strands) first: the report points at a send the
-// leave does strand, not at one of a sender it knows is done.
-func (set *senderSet) pendingFirst(out []ssa.Instruction) []*op {
-	var first, rest []*op
+// strandedBy returns the targets of the senders out holds (the starts a
+// leave strands): the report points at a send the leave does strand, and
+// lists no send of a sender it knows is done or did not start. When no
+// target is known to be a stranded sender's (answers counted per
+// request), it returns them all.
+func (set *senderSet) strandedBy(out []ssa.Instruction) []*op {
+	var stranded []*op
 	for _, o := range set.targets {
 		if slices.Contains(out, set.owner[o]) {
-			first = append(first, o)
-		} else {
-			rest = append(rest, o)
+			stranded = append(stranded, o)
 		}
 	}
-	if len(first) == 0 {
+	if len(stranded) == 0 {
 		return set.targets
 	}
-	return append(first, rest...)
+	return stranded
 }
 
 // targetsOn returns the plain sends of s on channel i of group g.

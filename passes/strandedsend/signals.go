@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/admitlint/admitlint/internal/spawn"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
 
@@ -113,13 +115,14 @@ func (c *checker) closedByOne(sc *scope, d int, g []int) *sender {
 	return closer
 }
 
-// closesLast reports whether sender s closes channel d, and every close
+// closesLast reports whether sender s closes channel d (uses are its
+// uses of d), and every close
 // comes after its sends on g: deferred (defer close(end) in a reader
 // forwarding lines), or in the goroutine's own function with no send on
 // g after it. Receiving from d then means s is done with g.
-func closesLast(s *sender, d *channel, g []int) bool {
+func closesLast(s *sender, uses []*chanuse.Uses, g []int) bool {
 	n := 0
-	for _, u := range d.in[s.site] {
+	for _, u := range uses {
 		for _, cl := range u.Closes {
 			n++
 			if _, deferred := cl.(*ssa.Defer); deferred {
@@ -213,12 +216,49 @@ func (c *checker) stranded(sc *scope, leave *waitpath.Leave, g []int) []ssa.Inst
 		if !ch.uses.Values[st.Chan] {
 			continue
 		}
-		done, _ := c.signaller(sc, d, g)
-		if done == nil || !closesLast(done, ch, g) {
+		done, uses := c.soleCloser(sc, d, g)
+		if done == nil || !closesLast(done, uses, g) {
 			return leave.Out
 		}
 		out := slices.DeleteFunc(slices.Clone(leave.Out), func(in ssa.Instruction) bool { return in == done.site.Instr })
 		return out
 	}
 	return leave.Out
+}
+
+// soleCloser returns the one sender on group g that closes channel d,
+// with its uses of d, when d is a signal: the function neither sends on
+// nor closes it, no goroutine sends on it, and the others only wait on
+// it (a forwarder that stops when it is closed). The closer runs once
+// per channel.
+func (c *checker) soleCloser(sc *scope, d int, g []int) (*sender, []*chanuse.Uses) {
+	ch := sc.chans[d]
+	u := ch.uses
+	if slices.Contains(g, d) || u == nil || u.Escape != nil || len(u.Sends)+len(u.SendCases)+len(u.Closes)+len(u.FieldStore)+len(u.Returns) > 0 {
+		return nil, nil
+	}
+	var site *spawn.Site
+	var uses []*chanuse.Uses
+	for _, h := range u.Handoffs {
+		if h.Site == nil || h.Into == nil {
+			return nil, nil
+		}
+		in := chanuse.TraceFollowing(h.Fn, []ssa.Value{h.Into}, spawn.Sites(h.Fn), c.follow)
+		if in.Escape != nil || len(in.Sends)+len(in.SendCases)+len(in.Handoffs)+len(in.FieldStore)+len(in.Returns) > 0 {
+			return nil, nil
+		}
+		if len(in.Closes) == 0 {
+			continue // it waits on d
+		}
+		if site != nil && site != h.Site {
+			return nil, nil
+		}
+		site, uses = h.Site, append(uses, in)
+	}
+	for _, s := range sc.senders {
+		if s.site == site && s.touchesAny(g) && c.tripOf(sc.fn, s.site, ch.mk) == waitpath.One {
+			return s, uses
+		}
+	}
+	return nil, nil
 }

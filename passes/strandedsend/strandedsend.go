@@ -235,7 +235,7 @@ func (c *checker) checkChan(sc *scope, i int) {
 		if len(out) == 0 && len(leave.Out) > 0 {
 			return // it strands only a sender that is done
 		}
-		c.reportLeave(ch, i, set.pendingFirst(out), leave, set.total, set.starts, set.goroutines > 1)
+		c.reportLeave(ch, i, set.strandedBy(out), leave, set.total, set.starts, set.goroutines > 1)
 		return
 	}
 	if c.cfg.Futures && isFuture(ch, set.total, len(g)) {

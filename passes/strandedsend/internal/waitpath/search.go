@@ -135,12 +135,18 @@ func (s *search) isShared(v ssa.Value) bool {
 // eval returns the value of the boolean v on the path st, if the path
 // determines it.
 func (s *search) eval(v ssa.Value, st *state) (value, known bool) {
+	if f, neg := fixedBool(v); f != nil {
+		if i, ok := s.bools[f]; ok && st.known&(1<<i) != 0 {
+			return (st.val&(1<<i) != 0) != neg, true
+		}
+		return false, false
+	}
 	switch v := v.(type) {
 	case *ssa.Const:
 		if v.Value != nil && v.Value.Kind() == constant.Bool {
 			return constant.BoolVal(v.Value), true
 		}
-	case *ssa.Phi, *ssa.Parameter, *ssa.FreeVar:
+	case *ssa.Phi:
 		if i, ok := s.bools[v]; ok && st.known&(1<<i) != 0 {
 			return st.val&(1<<i) != 0, true
 		}

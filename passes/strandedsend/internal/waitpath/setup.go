@@ -328,6 +328,13 @@ func fixedBool(cond ssa.Value) (v ssa.Value, neg bool) {
 		}
 		cond, neg = not.X, !neg
 	}
+	if load, ok := cond.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if alloc, ok := load.X.(*ssa.Alloc); ok {
+			if p := spilledParam(alloc); p != nil {
+				cond = p // a parameter a closure captures, read where it is kept
+			}
+		}
+	}
 	switch cond.(type) {
 	case *ssa.Parameter, *ssa.FreeVar:
 		if t, ok := cond.Type().Underlying().(*types.Basic); ok && t.Kind() == types.Bool {
@@ -335,4 +342,56 @@ func fixedBool(cond ssa.Value) (v ssa.Value, neg bool) {
 		}
 	}
 	return nil, false
+}
+
+// spilledParam returns the parameter alloc keeps, when the function
+// stores the parameter there once and nothing else writes it: the
+// variable of a parameter that a closure captures (and only reads).
+func spilledParam(alloc *ssa.Alloc) *ssa.Parameter {
+	var param *ssa.Parameter
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			p, ok := ref.Val.(*ssa.Parameter)
+			if !ok || param != nil || ref.Addr != alloc {
+				return nil
+			}
+			param = p
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return nil
+			}
+		case *ssa.MakeClosure:
+			if !readOnly(ref, alloc) {
+				return nil
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return param
+}
+
+// readOnly reports whether the closure mc makes only reads the variable
+// alloc it captures.
+func readOnly(mc *ssa.MakeClosure, alloc *ssa.Alloc) bool {
+	fn := mc.Fn.(*ssa.Function)
+	for i, b := range mc.Bindings {
+		if b != alloc {
+			continue
+		}
+		for _, ref := range *fn.FreeVars[i].Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.UnOp:
+				if ref.Op != token.MUL {
+					return false
+				}
+			case *ssa.DebugRef:
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -88,6 +88,25 @@ func exchange(inline bool, read func() error) error {
 	return nil
 }
 
+// ok: the same flag, read by the reader it starts as well (a captured
+// parameter, kept in a variable only read).
+func exchangeCaptured(inline bool, read func(bool) error) error {
+	readc := make(chan error)
+	if !inline {
+		go func() { readc <- read(inline) }()
+	}
+	if inline {
+		if err := read(inline); err != nil {
+			return err
+		}
+	} else {
+		if err := <-readc; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // The twin that can fail between starting the reader and receiving.
 func exchangeWrite(inline bool, read, write func() error) error {
 	readc := make(chan error)
@@ -127,8 +146,13 @@ func repl(read func() (string, bool), interrupts <-chan struct{}, eval func(stri
 		}
 	}()
 	go func() {
-		for range interrupts {
-			lines <- "" // want `send on lines blocks forever once the receiver stops receiving \(case <-end at signals.go:\d+\)`
+		for {
+			select {
+			case <-interrupts:
+				lines <- "" // want `send on lines blocks forever once the receiver stops receiving \(case <-end at signals.go:\d+\)`
+			case <-end:
+				return
+			}
 		}
 	}()
 	for {
