@@ -26,6 +26,13 @@ func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath
 	made := c.madeName(ch.mk)
 	o, others := targets[0], targets[1:]
 	name := c.opText(o, i, made)
+	// The values the message counts: those the senders started on the
+	// leave's way set going, when fewer than all (a second goroutine
+	// started after the leave). The fix still makes room for all.
+	sent := total
+	if p := leave.Pending; p.Constant() && total.Constant() && p.N > 0 && p.N < total.N {
+		sent = p
+	}
 	var msg string
 	var fixes []analysis.SuggestedFix
 	switch {
@@ -40,7 +47,7 @@ func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath
 	case leave.Pending.Stream:
 		msg = fmt.Sprintf("send on %s blocks forever once the receiver stops receiving (%s); the goroutine leaks — select on ctx.Done() or a done channel as well",
 			name, where)
-	case total == waitpath.One:
+	case sent == waitpath.One:
 		or := ""
 		if leave.IsDone() {
 			or = " or select on ctx.Done()"
@@ -58,7 +65,7 @@ func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath
 			got = "before any of"
 		}
 		msg = fmt.Sprintf("send on %s blocks forever once the receiver leaves (%s) %s %s values, with room for %d; %s — %s",
-			name, where, got, total, ch.room, leak, hint)
+			name, where, got, sent, ch.room, leak, hint)
 		fixes = c.capacityFix(ch, made, total, starts)
 	}
 	stop := "the receiver can leave here"

@@ -16,6 +16,10 @@ type Count struct {
 // One is the count of one goroutine sending once.
 var One = Count{N: 1}
 
+// Constant reports whether c is a constant number of sends: no
+// expression, not many, not a stream.
+func (c Count) Constant() bool { return c.Expr == "" && !c.Many && !c.Stream }
+
 // IsZero reports whether c counts no sends.
 func (c Count) IsZero() bool { return c.N == 0 && c.Expr == "" && !c.Many && !c.Stream }
 

@@ -164,3 +164,19 @@ func repl(read func() (string, bool), interrupts <-chan struct{}, eval func(stri
 		}
 	}
 }
+
+// Two rounds on one channel: the early return comes before the second
+// reader starts, so it strands one value, not two (go-git's negotiation).
+// The fix still makes room for both.
+func twoRounds(read, write func() error) error {
+	readc := make(chan error)
+	go func() { readc <- read() }() // want `send on unbuffered readc blocks forever once the receiver leaves \(return at signals.go:\d+\); the goroutine leaks — make readc buffered$`
+	if err := write(); err != nil {
+		return err
+	}
+	if err := <-readc; err != nil {
+		return err
+	}
+	go func() { readc <- read() }()
+	return <-readc
+}
