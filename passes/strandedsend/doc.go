@@ -113,7 +113,11 @@
 // call a channel the function streams to and closes (Save(h, chunks),
 // reading chunks until it is closed) cannot reach its send before that
 // close: a leave before it strands the sender inside the call, which
-// this pass does not claim. Nor is a
+// this pass does not claim. Likewise a sender that sends on two channels
+// in turn (outcome <- o; failure <- err) reaches the second only once the
+// first value is taken: a leave before that strands it at the first
+// send, reported there, and the second is pending only from that receive
+// on (validation set 11, ginkgo). Nor is a
 // select case after which the receiving loop waits again, or an exit
 // from a loop of receives decided by a count the analysis cannot follow
 // (done++ over the cases of several channels, then done == 3). A

@@ -35,6 +35,27 @@ func gatesOf(sc *scope, s *sender, i int, g []int) []ssa.Value {
 			}
 		}
 	}
+	return append(gates, sc.sentBefore(s, i, g, targets)...)
+}
+
+// sentBefore returns the values of the channels of sc on which sender s
+// makes a plain send before each of its sends on channel i (outcome <-
+// o; failure <- f): it reaches those only once the function has taken
+// that value, so a receiver that leaves before taking it strands the
+// sender at the first send, not at these.
+func (sc *scope) sentBefore(s *sender, i int, g []int, targets []*op) []ssa.Value {
+	var gates []ssa.Value
+	for _, x := range s.ops {
+		if x.anchor != nil || x.via != nil || len(x.chans) != 1 || x.touchesAny(g) || !x.plainFor(x.chans) {
+			continue
+		}
+		if _, plain := x.instr.(*ssa.Send); !plain || x.instr.Parent() != s.site.Fn || !beforeAll(x.instr, targets) {
+			continue
+		}
+		for v := range sc.chans[x.chans[0]].uses.Values {
+			gates = append(gates, v)
+		}
+	}
 	return gates
 }
 
@@ -90,7 +111,7 @@ func holds(values map[ssa.Value]bool, v ssa.Value) bool {
 
 // beforeAll reports whether call comes before each of the sends on every
 // path: it dominates them.
-func beforeAll(call *ssa.Call, targets []*op) bool {
+func beforeAll(call ssa.Instruction, targets []*op) bool {
 	for _, t := range targets {
 		b := t.instr.Block()
 		if call.Block() == b {

@@ -66,17 +66,25 @@ func (s *search) pass(st *state, bits uint64) {
 	}
 }
 
-// openGates lets the gated starts of st whose gate instr closes send.
+// openGates lets the gated starts of st whose gate instr closes, or
+// receives from, send.
 func (s *search) openGates(st *state, instr ssa.Instruction) {
-	call, ok := instr.(*ssa.Call)
-	if !ok || len(call.Call.Args) != 1 {
-		return
+	switch instr := instr.(type) {
+	case *ssa.Call:
+		if b, ok := instr.Call.Value.(*ssa.Builtin); ok && b.Name() == "close" && len(instr.Call.Args) == 1 {
+			s.openGatesOn(st, instr.Call.Args[0])
+		}
+	case *ssa.UnOp:
+		if instr.Op == token.ARROW {
+			s.openGatesOn(st, instr.X)
+		}
 	}
-	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "close" {
-		return
-	}
+}
+
+// openGatesOn lets the gated starts of st whose gate is ch send.
+func (s *search) openGatesOn(st *state, ch ssa.Value) {
 	for i, start := range s.q.Starts {
-		if st.gated&(1<<i) != 0 && slices.Contains(start.Gates, call.Call.Args[0]) {
+		if st.gated&(1<<i) != 0 && slices.Contains(start.Gates, ch) {
 			st.gated &^= 1 << i
 			st.set |= 1 << i
 		}
@@ -373,6 +381,9 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 func (s *search) takeCase(st *state, c chanuse.Case) bool {
 	if c.Index >= 0 {
 		state := c.Select.States[c.Index]
+		if state.Dir == types.RecvOnly && st.gated != 0 {
+			s.openGatesOn(st, state.Chan)
+		}
 		if bits := s.startCase[c]; bits != 0 {
 			s.pass(st, bits)
 			return true

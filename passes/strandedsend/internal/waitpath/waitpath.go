@@ -47,7 +47,9 @@ type Start struct {
 	Again bool
 	// Gates holds channels of Fn the senders it starts consume before
 	// they can send (they pass one to a call that reads it until it is
-	// closed): their sends are pending only once the path has closed one.
+	// closed), or send on first (outcome <- o before failure <- err):
+	// their sends are pending only once the path has closed one, or
+	// received from it.
 	Gates []ssa.Value
 }
 

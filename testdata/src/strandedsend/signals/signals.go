@@ -8,7 +8,9 @@ package signals
 
 import (
 	"context"
+	"errors"
 	"net"
+	"time"
 )
 
 // ok: the accept loop reports its error on done and returns, so
@@ -179,4 +181,46 @@ func twoRounds(read, write func() error) error {
 	}
 	go func() { readc <- read() }()
 	return <-readc
+}
+
+// A node's outcome, then its failure, on two channels in that order. The
+// timeout strands the goroutine at its first send (reported there); it
+// reaches the second only once the outcome is taken, and the receiver
+// then takes the failure at once (ginkgo's runNode).
+func runNode(body func() error, grace time.Duration) (string, error) {
+	outcomeC := make(chan string)
+	failureC := make(chan error)
+	go func() {
+		err := body()
+		outcomeC <- "done" // want `send on unbuffered outcomeC blocks forever once the receiver leaves \(case <-time.After\(grace\) at signals.go:\d+\)`
+		failureC <- err
+	}()
+	select {
+	case o := <-outcomeC:
+		return o, <-failureC
+	case <-time.After(grace):
+		return "", errors.New("node timed out")
+	}
+}
+
+// The twin that can also stop waiting between the two.
+func runNodeTwice(body func() error, grace time.Duration) (string, error) {
+	outcomeC := make(chan string)
+	failureC := make(chan error)
+	go func() {
+		err := body()
+		outcomeC <- "done" // want `send on unbuffered outcomeC blocks forever once the receiver leaves \(case <-time.After\(grace\) at signals.go:\d+\)`
+		failureC <- err    // want `send on unbuffered failureC blocks forever once the receiver leaves \(case <-time.After\(grace\) at signals.go:\d+\)`
+	}()
+	select {
+	case o := <-outcomeC:
+		select {
+		case err := <-failureC:
+			return o, err
+		case <-time.After(grace):
+			return o, errors.New("no failure report in time")
+		}
+	case <-time.After(grace):
+		return "", errors.New("node timed out")
+	}
 }
