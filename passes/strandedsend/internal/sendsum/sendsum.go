@@ -65,10 +65,10 @@ var Analyzer = &analysis.Analyzer{
 // Sends summarises what a function does with one channel parameter it
 // only sends on.
 type Sends struct {
-	Param  int    // the parameter's index, the receiver first for a method
-	Most   int    // the most plain sends on one path through the function
-	Least  int    // the fewest on a path that returns
-	Loop   bool   // a plain send may repeat (a loop, recursion): a stream
+	Param int  // the parameter's index, the receiver first for a method
+	Most  int  // the most plain sends on one path through the function
+	Least int  // the fewest on a path that returns
+	Loop  bool // a plain send may repeat (a loop, recursion): a stream
 	// ByKind: every repeat is made for one kind of value the loop meets
 	// (a case of a type switch in it): as many sends as the peer sends
 	// values of that kind, not a stream the function makes itself
