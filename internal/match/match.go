@@ -159,3 +159,22 @@ func ChanCap(mk *ssa.MakeChan) (int64, bool) {
 	}
 	return c.Int64(), true
 }
+
+// IsTest reports whether call computes a value from its arguments alone,
+// as a condition does: a function (not a method) of strings, bytes,
+// errors, unicode, unicode/utf8 or strconv, or the builtin len. A
+// condition made of such calls is decided by the values it is given.
+func IsTest(call *ssa.Call) bool {
+	if b, ok := call.Call.Value.(*ssa.Builtin); ok {
+		return b.Name() == "len"
+	}
+	fn := Callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "strings", "bytes", "errors", "unicode", "unicode/utf8", "strconv":
+		return true
+	}
+	return false
+}

@@ -117,8 +117,13 @@
 // in turn (outcome <- o; failure <- err) reaches the second only once the
 // first value is taken: a leave before that strands it at the first
 // send, reported there, and the second is pending only from that receive
-// on (validation set 11, ginkgo). Nor is a
-// select case after which the receiving loop waits again, or an exit
+// on (validation set 11, ginkgo). A sender that marks its last value
+// (right after a send it tests what it sent, an end-of-stream flag or a
+// [DONE] line, and on one branch sends no more) is done when its
+// receiver leaves the loop of receives on a test of a received value:
+// that is the mark, read (validation set 10, langchaingo's ernie); a
+// receiver stopping at the first match of a stream with no mark still
+// strands it. Nor is a select case after which the receiving loop waits again, or an exit
 // from a loop of receives decided by a count the analysis cannot follow
 // (done++ over the cases of several channels, then done == 3). A
 // boolean parameter or captured variable keeps its value along a path:

@@ -26,6 +26,7 @@ func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
 		Stops:     endsProcess,
 		Shared:    sharedWrites(sc.senders),
 		Stalls:    waitsForSenders(sc, g),
+		EndMarked: endsOnMark(sc.senders, g),
 	}
 	if serverGuarded(sc.senders, g) {
 		q.Stops = func(call ssa.CallInstruction) bool { return endsProcess(call) || isServerStop(call) }

@@ -1,11 +1,13 @@
 package strandedsend
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/internal/spawn"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
@@ -261,4 +263,94 @@ func (c *checker) soleCloser(sc *scope, d int, g []int) (*sender, []*chanuse.Use
 		}
 	}
 	return nil, nil
+}
+
+// endsOnMark reports whether a sender on group g marks its last value:
+// right after a plain send in a loop it tests what it had before the
+// send (the value, the line it decoded it from) and, on one branch, does
+// not send again. A receiver leaving on a test of a received value may be
+// reading that mark (an end-of-stream flag, a [DONE] event), and then
+// nothing is left to send (validation set 10, langchaingo's ernie).
+//
+//	for scanner.Scan() {
+//		ev := decode(scanner.Bytes())
+//		events <- ev
+//		if ev.Last {
+//			return
+//		}
+//	}
+func endsOnMark(senders []*sender, g []int) bool {
+	for _, s := range senders {
+		for _, o := range s.ops {
+			if send, ok := o.instr.(*ssa.Send); ok && o.via == nil && o.touchesAny(g) && marksAfter(send) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// marksAfter reports whether the block of send ends in a branch decided
+// by values made before the send, one way to send again and the other
+// way not.
+func marksAfter(send *ssa.Send) bool {
+	b := send.Block()
+	iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok || !madeBefore(iff.Cond, b, slices.Index(b.Instrs, ssa.Instruction(send))) {
+		return false
+	}
+	again := 0
+	for _, succ := range b.Succs {
+		if reachesUnbarred(succ, 0, map[ssa.Instruction]bool{send: true}, nil) {
+			again++
+		}
+	}
+	return again == 1
+}
+
+// madeBefore reports whether v is computed only from values made before
+// instruction at of block b: made there, or after it only by operations
+// that neither read shared memory nor call out (a comparison, a field of
+// a local variable, a test such as strings.Contains).
+func madeBefore(v ssa.Value, b *ssa.BasicBlock, at int) bool {
+	instr, ok := v.(ssa.Instruction)
+	if !ok || instr.Block() != b || slices.Index(b.Instrs, instr) < at {
+		return true // a constant, a parameter, or made before (another block's value dominates b)
+	}
+	switch v := v.(type) {
+	case *ssa.BinOp, *ssa.Field, *ssa.Extract, *ssa.Convert, *ssa.ChangeType, *ssa.MakeInterface:
+	case *ssa.UnOp:
+		if v.Op == token.ARROW || v.Op == token.MUL && !isLocal(v.X) {
+			return false
+		}
+	case *ssa.FieldAddr:
+	case *ssa.Call:
+		if !match.IsTest(v) {
+			return false
+		}
+	default:
+		return false
+	}
+	var ops [4]*ssa.Value
+	for _, op := range instr.Operands(ops[:0]) {
+		if *op != nil && !madeBefore(*op, b, at) {
+			return false
+		}
+	}
+	return true
+}
+
+// isLocal reports whether addr is a local variable of its function or a
+// field of one: what the goroutine itself last stored there.
+func isLocal(addr ssa.Value) bool {
+	for {
+		switch a := addr.(type) {
+		case *ssa.Alloc:
+			return true
+		case *ssa.FieldAddr:
+			addr = a.X
+		default:
+			return false
+		}
+	}
 }

@@ -40,7 +40,7 @@ const (
 	recvInOtherLoop   uint8 = 1 << iota // received inside a loop that is neither counted nor drained
 	recvInKnownLoop                     // received inside a counted or draining loop
 	leftThroughSelect                   // took a select case that is not a receive, since its last receive
-	branchedOnShared                    // took a branch decided by what the senders wrote
+	branchedOnShared                    // took a branch decided by what the senders wrote, or by their mark
 	passedOtherCase                     // took a case after which the loop waits again, since its last receive
 )
 
@@ -344,7 +344,7 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 		// that waits again: what the loop has seen decides it.
 		return st, false
 	}
-	if st.set != 0 && s.isShared(cond.Cond) {
+	if st.set != 0 && (s.isShared(cond.Cond) || s.leavesOnMark(b, b.Succs[i], cond.Cond)) {
 		st.flags |= branchedOnShared
 	}
 	if c, ok := s.dispatch[cond]; ok {

@@ -92,6 +92,11 @@ type Query struct {
 	// goes where the senders' progress leads, which the analysis cannot
 	// follow, so it is not reported.
 	Shared map[ssa.Value]bool
+	// EndMarked reports whether the senders mark their last value: right
+	// after a send they test what they sent and, on one branch, send no
+	// more. A path that leaves its loop of receives on a test of a
+	// received value may be reading that mark, so it is not reported.
+	EndMarked bool
 }
 
 // A Leave is a way for Fn to stop waiting with sends still pending.
