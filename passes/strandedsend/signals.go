@@ -75,22 +75,28 @@ func closesApart(s *sender, d *channel, g []int, before bool) (int, bool) {
 				}
 				continue
 			}
-			if cl.Parent() != s.site.Fn {
+			if cl.Parent() != s.site.Fn || sendsAround(s, cl, g, before) {
 				return 0, false
 			}
 			n++
-			for _, o := range s.ops {
-				at := o.anchor
-				if at == nil {
-					at = o.instr
-				}
-				if o.plainFor(g) && (reaches(cl, at) || before && reaches(at, cl)) {
-					return 0, false
-				}
-			}
 		}
 	}
 	return n, true
+}
+
+// sendsAround reports whether a plain send of sender s on group g can
+// follow the close cl or, with before set, precede it.
+func sendsAround(s *sender, cl ssa.Instruction, g []int, before bool) bool {
+	for _, o := range s.ops {
+		at := o.anchor
+		if at == nil {
+			at = o.instr
+		}
+		if o.plainFor(g) && (reaches(cl, at) || before && reaches(at, cl)) {
+			return true
+		}
+	}
+	return false
 }
 
 // closedByOne returns the sender, one of several on group g, that closes
@@ -130,17 +136,8 @@ func closesLast(s *sender, uses []*chanuse.Uses, g []int) bool {
 			if _, deferred := cl.(*ssa.Defer); deferred {
 				continue
 			}
-			if cl.Parent() != s.site.Fn {
+			if cl.Parent() != s.site.Fn || sendsAround(s, cl, g, false) {
 				return false
-			}
-			for _, o := range s.ops {
-				at := o.anchor
-				if at == nil {
-					at = o.instr
-				}
-				if o.plainFor(g) && reaches(cl, at) {
-					return false
-				}
 			}
 		}
 	}
