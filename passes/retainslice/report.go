@@ -254,18 +254,9 @@ func enclosing[N ast.Node](path []ast.Node) (N, bool) {
 // nameAt returns the name of what is made at pos: the variable it is
 // assigned to, as written, or else the expression making it.
 func (c *checker) nameAt(pos token.Pos, fallback string) string {
-	file := c.fileOf(pos)
-	if file == nil || !pos.IsValid() {
-		return fallback
-	}
-	path, _ := astutil.PathEnclosingInterval(file, pos, pos)
-	var made ast.Expr // the call or conversion at pos
+	path, made := c.madeAt(pos)
 	for i, n := range path {
 		switch n := n.(type) {
-		case *ast.CallExpr:
-			if made == nil && n.Lparen == pos {
-				made = n
-			}
 		case *ast.AssignStmt:
 			return lhsOf(n.Lhs, n.Rhs, path[i-1], made, fallback)
 		case *ast.ValueSpec:
@@ -287,17 +278,24 @@ func (c *checker) nameAt(pos token.Pos, fallback string) string {
 // writtenAt returns the call or conversion whose parenthesis is at pos,
 // as written (string(block[:n]), not the buffer's name), or fallback.
 func (c *checker) writtenAt(pos token.Pos, fallback string) string {
+	_, made := c.madeAt(pos)
+	return textOr(made, fallback)
+}
+
+// madeAt returns the syntax enclosing pos, innermost first, and the call
+// or conversion whose parenthesis is at pos, if there is one.
+func (c *checker) madeAt(pos token.Pos) ([]ast.Node, ast.Expr) {
 	file := c.fileOf(pos)
 	if file == nil || !pos.IsValid() {
-		return fallback
+		return nil, nil
 	}
 	path, _ := astutil.PathEnclosingInterval(file, pos, pos)
 	for _, n := range path {
 		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == pos {
-			return exprText(call)
+			return path, call
 		}
 	}
-	return fallback
+	return path, nil
 }
 
 // textOr returns e as written, or fallback if e is nil.
