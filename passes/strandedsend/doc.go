@@ -232,7 +232,14 @@
 // send on it with plain sends: once the loop has returned, every later
 // send blocks. The case itself must end the loop: one that leads back
 // to the loop's head (an idle timer's tick) is not a way out, whatever
-// the head then does. The package's _test.go files and files left out by build
+// the head then does. A field may also hold a future: the function making
+// its channel starts the one goroutine that sends on it, once, and
+// methods hand it out (func (c *T) Next() <-chan struct{} { return
+// c.next }); the send is reported when a caller of such a method in the
+// package, called directly or through an interface the type implements,
+// can stop waiting before it receives (lestrrat-go/backoff's null
+// controller), and the fix buffers every make of the field. Callers in
+// other packages are not seen. The package's _test.go files and files left out by build
 // constraints are read for other uses of the field, which keep it
 // silent.
 //

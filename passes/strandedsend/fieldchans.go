@@ -31,6 +31,15 @@ type fieldChan struct {
 	recvs  []ssa.Instruction // receives, select cases included
 	leaves []leavingCase     // select cases beside a receive from it that stop the receiving loop
 	sends  []*ssa.Send       // plain sends on a load of it
+	// getters are the functions that only return a load of the field
+	// (func (c *T) Next() <-chan struct{} { return c.next }): their
+	// callers receive from it. escaped: a load reaches code out of view
+	// some other way.
+	getters []*ssa.Function
+	escaped bool
+	// started holds, for each send made in a goroutine the load was
+	// handed to, the function whose go statement started it.
+	started map[*ssa.Send]*ssa.Function
 }
 
 // A leavingCase is a case of a select that also receives from the field,
@@ -108,7 +117,7 @@ func (c *checker) fieldUses(fc *fieldChan, fn *ssa.Function, v ssa.Value) {
 				c.loadUses(fc, fn, ref)
 				continue
 			}
-			fc.out = true
+			fc.out, fc.escaped = true, true
 		case *ssa.Store:
 			if mk, ok := ref.Val.(*ssa.MakeChan); ok {
 				fc.makes = append(fc.makes, mk)
@@ -117,7 +126,7 @@ func (c *checker) fieldUses(fc *fieldChan, fn *ssa.Function, v ssa.Value) {
 			}
 		case *ssa.DebugRef:
 		default:
-			fc.out = true // &s.ch handed on
+			fc.out, fc.escaped = true, true // &s.ch handed on
 		}
 	}
 }
@@ -125,12 +134,20 @@ func (c *checker) fieldUses(fc *fieldChan, fn *ssa.Function, v ssa.Value) {
 // loadUses records what fn, and the goroutines and closures it hands the
 // channel to, do with a load of the field.
 func (c *checker) loadUses(fc *fieldChan, fn *ssa.Function, load ssa.Value) {
-	c.traceLoad(fc, chanuse.Trace(fn, []ssa.Value{load}, spawn.Sites(fn)), 0)
+	c.traceLoad(fc, chanuse.Trace(fn, []ssa.Value{load}, spawn.Sites(fn)), 0, nil)
 }
 
-func (c *checker) traceLoad(fc *fieldChan, u *chanuse.Uses, depth int) {
+// traceLoad records the uses u of a load of the field, depth hand-offs
+// from the function loading it; goFrom is the function that started the
+// goroutine u is in, if any.
+func (c *checker) traceLoad(fc *fieldChan, u *chanuse.Uses, depth int, goFrom *ssa.Function) {
 	if u.Escape != nil || len(u.Returns)+len(u.FieldStore) > 0 || depth > 2 {
 		fc.out = true
+		if isGetter(u, depth) {
+			fc.getters = append(fc.getters, u.Fn)
+		} else {
+			fc.escaped = true
+		}
 		return
 	}
 	for _, r := range u.Recvs {
@@ -145,13 +162,32 @@ func (c *checker) traceLoad(fc *fieldChan, u *chanuse.Uses, depth int) {
 		}
 	}
 	fc.sends = append(fc.sends, u.Sends...)
+	if goFrom != nil {
+		if fc.started == nil {
+			fc.started = map[*ssa.Send]*ssa.Function{}
+		}
+		for _, send := range u.Sends {
+			fc.started[send] = goFrom
+		}
+	}
 	for _, h := range u.Handoffs {
 		if h.Into == nil {
-			fc.out = true
+			fc.out, fc.escaped = true, true
 			continue
 		}
-		c.traceLoad(fc, chanuse.Trace(h.Fn, []ssa.Value{h.Into}, spawn.Sites(h.Fn)), depth+1)
+		from := goFrom
+		if h.Site != nil && from == nil {
+			from = u.Fn
+		}
+		c.traceLoad(fc, chanuse.Trace(h.Fn, []ssa.Value{h.Into}, spawn.Sites(h.Fn)), depth+1, from)
 	}
+}
+
+// isGetter reports whether the uses u, of a load of the field in the
+// function loading it, only return it.
+func isGetter(u *chanuse.Uses, depth int) bool {
+	return depth == 0 && u.Escape == nil && len(u.Returns) > 0 &&
+		len(u.FieldStore)+len(u.Recvs)+len(u.RecvCases)+len(u.Sends)+len(u.SendCases)+len(u.Closes)+len(u.Handoffs)+len(u.Calls) == 0
 }
 
 // unbuffered reports whether every channel the package stores in the
@@ -175,6 +211,10 @@ func (fc *fieldChan) unbuffered() bool {
 // send. (Only with -strandedsend.fields.)
 func (c *checker) checkFieldChans(funcs []*ssa.Function) {
 	for _, fc := range c.fieldChans(funcs) {
+		if fc.out && !fc.escaped && len(fc.getters) > 0 && fc.unbuffered() {
+			c.checkFieldFuture(fc)
+			continue
+		}
 		if fc.out || !fc.unbuffered() || len(fc.sends) == 0 {
 			continue
 		}

@@ -62,7 +62,7 @@ func TestShapes(t *testing.T) {
 func TestFields(t *testing.T) {
 	cfg := strandedsend.Defaults()
 	cfg.Fields = true
-	analysistest.Run(t, testdata(t), strandedsend.New(cfg), "strandedsend/fields")
+	analysistest.RunWithSuggestedFixes(t, testdata(t), strandedsend.New(cfg), "strandedsend/fields")
 	n := 0
 	for _, r := range analysistest.Run(ignoreWants{}, testdata(t), strandedsend.Analyzer, "strandedsend/fields") {
 		n += len(r.Diagnostics)
