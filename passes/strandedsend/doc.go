@@ -144,7 +144,15 @@
 // set 10, yaegi).
 // The leave it names is a select case the receiver can take, else the
 // last return that strands the sender: the further the receiver got, the
-// more surely the sender has reached its send.
+// more surely the sender has reached its send. A case on a channel field
+// that nothing in the package sends on or closes (outside its tests, for
+// code outside them), and that no code out of view can reach, never
+// fires and is not named (validation set 12, a server's exit field only
+// a test sends on). A case after which the loop waits again (a tick that
+// goes round) is named only for a return it leads to: a return inside
+// the loop that a path taking no case also reaches leaves by itself, and
+// is named instead (validation set 12, a subscription handler leaving at
+// its loop's head).
 //
 // What crosses function and package boundaries. The sends may be made
 // by helpers the goroutine calls, in this package or another, at any

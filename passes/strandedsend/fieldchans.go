@@ -31,6 +31,7 @@ type fieldChan struct {
 	recvs  []ssa.Instruction // receives, select cases included
 	leaves []leavingCase     // select cases beside a receive from it that stop the receiving loop
 	sends  []*ssa.Send       // plain sends on a load of it
+	fires  []ssa.Instruction // sends, select cases sending, and closes on a load of it
 	// getters are the functions that only return a load of the field
 	// (func (c *T) Next() <-chan struct{} { return c.next }): their
 	// callers receive from it. escaped: a load reaches code out of view
@@ -162,6 +163,15 @@ func (c *checker) traceLoad(fc *fieldChan, u *chanuse.Uses, depth int, goFrom *s
 		}
 	}
 	fc.sends = append(fc.sends, u.Sends...)
+	for _, send := range u.Sends {
+		fc.fires = append(fc.fires, send)
+	}
+	for _, sc := range u.SendCases {
+		fc.fires = append(fc.fires, sc.Select)
+	}
+	for _, cl := range u.Closes {
+		fc.fires = append(fc.fires, cl)
+	}
 	if goFrom != nil {
 		if fc.started == nil {
 			fc.started = map[*ssa.Send]*ssa.Function{}
@@ -339,26 +349,48 @@ func (c *checker) reportSends(sends []*ssa.Send, msg string, related []analysis.
 // constraints, or the package's own _test.go files when this is not its
 // test variant. Any use there other than a send is taken to receive.
 func (c *checker) receivedOutOfView(name string) bool {
-	files := slices.Clone(c.pass.IgnoredFiles)
-	if len(c.pass.Files) > 0 && !slices.ContainsFunc(c.pass.Files, func(f *ast.File) bool { return c.inTest(f.Pos()) }) {
-		dir := filepath.Dir(c.pass.Fset.File(c.pass.Files[0].Pos()).Name())
-		tests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
-		files = append(files, tests...)
+	files := append(slices.Clone(c.pass.IgnoredFiles), c.unseenTests()...)
+	return slices.ContainsFunc(files, func(file string) bool {
+		f := c.parseOwn(file, name)
+		return f != nil && usesOtherThanSend(f, name)
+	})
+}
+
+// unseenTests returns the package's _test.go files when this is not its
+// test variant.
+func (c *checker) unseenTests() []string {
+	if len(c.pass.Files) == 0 || slices.ContainsFunc(c.pass.Files, func(f *ast.File) bool { return c.inTest(f.Pos()) }) {
+		return nil
 	}
-	for _, file := range files {
-		src, err := os.ReadFile(file)
-		if err != nil || !strings.Contains(string(src), name) {
-			continue
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), file, src, parser.SkipObjectResolution)
-		if err != nil || f.Name.Name != c.pass.Pkg.Name() {
-			continue
-		}
-		if usesOtherThanSend(f, name) {
-			return true
-		}
+	dir := filepath.Dir(c.pass.Fset.File(c.pass.Files[0].Pos()).Name())
+	tests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	return tests
+}
+
+// parseOwn parses file if it mentions name and belongs to the package
+// (not an external test package); nil otherwise.
+func (c *checker) parseOwn(file, name string) *ast.File {
+	src, err := os.ReadFile(file)
+	if err != nil || !strings.Contains(string(src), name) {
+		return nil
 	}
-	return false
+	f, err := parser.ParseFile(token.NewFileSet(), file, src, parser.SkipObjectResolution)
+	if err != nil || f.Name.Name != c.pass.Pkg.Name() {
+		return nil
+	}
+	return f
+}
+
+// selects reports whether f selects a field or method named name.
+func selects(f *ast.File, name string) bool {
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // usesOtherThanSend reports whether f selects a field or method named

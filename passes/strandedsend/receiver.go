@@ -36,6 +36,7 @@ func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
 			q.Chans[v] = true
 		}
 	}
+	c.markSilent(q, sc.fn)
 	for d, other := range sc.chans {
 		if other.never {
 			for v := range other.uses.Values {

@@ -3,6 +3,7 @@ package strandedsend
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -92,6 +93,7 @@ type checker struct {
 	makes        map[token.Pos]*ast.CallExpr // make(chan …) calls, by Lparen
 	follow       *sendsum.Result             // what helpers do with the channels passed to them
 	reported     map[token.Pos]bool
+	byField      map[*types.Var]*fieldChan // the package's channel fields, once a select asks
 	// support: whether the package's non-test files use testing.T and
 	// its kin, once looked at (see testSupport)
 	support *bool

@@ -53,6 +53,7 @@ func TestShapes(t *testing.T) {
 		"strandedsend/consumers",
 		"strandedsend/waits",
 		"strandedsend/signals",
+		"strandedsend/naming",
 	)
 }
 

@@ -230,6 +230,7 @@ func (s *search) run() *Leave {
 	if s.states >= maxStates || len(s.leaves) == 0 {
 		return nil
 	}
+	s.unnameWaited()
 	slices.SortStableFunc(s.leaves, func(a, b *Leave) int {
 		if ra, rb := a.rank(), b.rank(); ra != rb {
 			return ra - rb
@@ -243,6 +244,37 @@ func (s *search) run() *Leave {
 		return int(a.Pos()) - int(b.Pos())
 	})
 	return s.leaves[0]
+}
+
+// unnameWaited drops the case from the leaves that passed a case after
+// which the loop waits again, when the return is inside that loop and
+// also strands senders on a path that took no case: the return leaves by
+// itself (at the head of the loop, on its own test), and the case is no
+// cause. A return after the loop, which the case's going round leads to
+// (the last try after a timer), keeps its name.
+func (s *search) unnameWaited() {
+	bare := map[ssa.Instruction]bool{}
+	for _, l := range s.leaves {
+		if l.Case == nil {
+			bare[l.At] = true
+		}
+	}
+	for _, l := range s.leaves {
+		if l.waited && bare[l.At] && s.insideLoopOf(l.At, l.Case.Select) {
+			l.Case, l.waited = nil, false
+		}
+	}
+}
+
+// insideLoopOf reports whether instr is written inside the innermost
+// loop statement around sel.
+func (s *search) insideLoopOf(instr ssa.Instruction, sel *ssa.Select) bool {
+	loops := enclosingLoops(s.q.Fn, sel.Pos())
+	if len(loops) == 0 || !instr.Pos().IsValid() {
+		return false
+	}
+	l := loops[len(loops)-1]
+	return l.Pos() <= instr.Pos() && instr.Pos() < l.End()
 }
 
 // walk follows a path through block b from instruction index from.
@@ -470,6 +502,7 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 	}
 	if visible {
 		l := &Leave{At: instr, Case: st.witness, Recvd: st.recvd, Pending: pending}
+		l.waited = l.Case != nil && !left
 		for i, start := range s.q.Starts {
 			if st.set&(1<<i) != 0 {
 				l.Out = append(l.Out, start.Instr)

@@ -109,6 +109,9 @@ type Leave struct {
 	// Out holds the instructions of the starts whose senders the path
 	// leaves with sends pending (not those it knows are done).
 	Out []ssa.Instruction
+	// waited: Case is a case after which the loop waits again (passed
+	// on the way, not left through).
+	waited bool
 }
 
 // Pos returns the position that best shows where the receiver leaves:

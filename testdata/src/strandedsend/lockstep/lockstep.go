@@ -170,3 +170,6 @@ func fetchAll(urls []string, get func(string) int, stop <-chan struct{}) (sum in
 	}
 	return sum, nil
 }
+
+// Stop ends Run: the loop leaves through its stop case.
+func (s *Shell) Stop() { close(s.stop) }

@@ -963,3 +963,6 @@ func (s *resubscriber) subscribe() bool {
 		}
 	}
 }
+
+// unsubscribe ends subscribe: the loop leaves through its unsub case.
+func (s *resubscriber) unsubscribe() { close(s.unsub) }
