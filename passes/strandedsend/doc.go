@@ -65,7 +65,17 @@
 //     to an interface or embeds, a function used as a value), the calls
 //     the package makes itself outside its tests stand for the contract:
 //     if there are some and all of them wait, it is not reported; if
-//     there are none, nothing shows the contract, and it is reported;
+//     there are none, nothing shows the contract, and it is reported,
+//     unless the sender still waits to receive after its send (on
+//     ctx.Done(), on a channel its caller closes): it ends on its
+//     consumer's signal, not when its value is taken, and keeps a
+//     protocol with that consumer that a buffer would not replace
+//     (validation set 12, a watcher sending one event). A caller that
+//     only returns the future is a future function in turn, judged by its
+//     own callers; one that returns another channel at the same result on
+//     other paths (a stream, with the future as its error path) makes the
+//     future one source of a stream, judged only where a stream's reader
+//     is in view (validation set 12, cli-utils);
 //   - for streams (a goroutine sending in a loop), a receiver that
 //     visibly stops early: buffering does not help there, the sender must
 //     select on a done channel or ctx.Done() as well;

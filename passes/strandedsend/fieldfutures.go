@@ -104,15 +104,7 @@ func (c *checker) stopsWaiting(call *ssa.Call) *waitpath.Leave {
 	if len(uses.Recvs)+len(uses.RecvCases) == 0 {
 		return nil // the value is dropped: a caller that wants no result, not one that gives up on it
 	}
-	return waitpath.Find(&waitpath.Query{
-		Fn:     fn,
-		Info:   c.pass.TypesInfo,
-		Made:   call,
-		Chans:  uses.Values,
-		Starts: []waitpath.Start{{Instr: call, Case: -1, Sends: waitpath.One}},
-		Ends:   isTestFailure,
-		Stops:  endsProcess,
-	})
+	return c.leaveFromCall(call, uses.Values, 0)
 }
 
 // reportFieldFuture reports the send of a field future whose receiver,

@@ -1,7 +1,9 @@
 package strandedsend
 
 import (
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -16,43 +18,260 @@ import (
 // in view (fn is reachable from another package, or used as a value) is
 // judged by the calls the package makes itself outside its tests: the
 // package's own use is the contract its other callers read. With no such
-// call there is nothing to judge by, and it is reported at once.
+// call there is nothing to judge by, and it is reported at once, unless
+// its sender lives on after its send (see livesOn). A caller that only
+// returns it onward is a future function in turn, judged by its own
+// callers; one that returns another channel on other paths makes it one
+// source of a stream, judged where that stream is read.
 func (c *checker) checkFuture(fn *ssa.Function, ch *channel, i int, targets []*op) {
+	strands, leave := c.futureFate(fn, resultIndex(ch), ch.room, targets, map[*ssa.Function]bool{fn: true})
+	switch {
+	case leave != nil:
+		c.reportLeave(ch, i, targets, leave, waitpath.One, nil, false)
+	case strands:
+		c.reportFuture(fn, ch, i, targets)
+	}
+}
+
+// maxForwards is how many functions returning a future onward
+// futureFate follows.
+const maxForwards = 3
+
+// futureFate decides whether a caller of fn, which returns a future as
+// its result k, can stop waiting for it: with the leave that shows it
+// when one is found in view, or strands alone when the callers decide it
+// out of view (dropped, passed on, or no caller to judge by).
+func (c *checker) futureFate(fn *ssa.Function, k int, room int64, targets []*op, seen map[*ssa.Function]bool) (strands bool, leave *waitpath.Leave) {
 	calls, all := c.callersOf(fn)
 	if !all {
 		calls = c.outsideTests(calls)
 	}
-	k := resultIndex(ch)
-	if len(calls) == 0 || k < 0 {
-		c.reportFuture(fn, ch, i, targets)
-		return
+	if k < 0 {
+		return true, nil
+	}
+	if len(calls) == 0 {
+		return !livesOn(targets), nil
 	}
 	for _, call := range calls {
 		v := resultOf(call, k)
 		if v == nil {
-			c.reportFuture(fn, ch, i, targets) // the caller drops it
-			return
+			return true, nil // the caller drops it
 		}
 		uses := chanuse.Trace(call.Parent(), []ssa.Value{v}, spawn.Sites(call.Parent()))
+		if j, mixed, ok := returnedOnward(v, uses); ok {
+			outer := call.Parent()
+			switch {
+			case mixed:
+				continue // one source of several: read as a stream
+			case seen[outer] || len(seen) > maxForwards:
+				return true, nil
+			default:
+				seen[outer] = true
+				if strands, leave := c.futureFate(outer, j, room, targets, seen); strands || leave != nil {
+					return strands, leave
+				}
+				continue
+			}
+		}
 		if uses.Escape != nil || len(uses.Returns)+len(uses.Handoffs)+len(uses.FieldStore)+len(uses.Sends)+len(uses.SendCases)+len(uses.Closes) > 0 {
-			c.reportFuture(fn, ch, i, targets) // the caller passes it on
-			return
+			return true, nil // the caller passes it on
 		}
-		q := &waitpath.Query{
-			Fn:     call.Parent(),
-			Info:   c.pass.TypesInfo,
-			Made:   call,
-			Chans:  uses.Values,
-			Starts: []waitpath.Start{{Instr: call, Case: -1, Sends: waitpath.One}},
-			Room:   ch.room,
-			Ends:   isTestFailure,
-			Stops:  endsProcess,
-		}
-		if leave := waitpath.Find(q); leave != nil {
-			c.reportLeave(ch, i, targets, leave, waitpath.One, nil, false)
-			return
+		if leave := c.leaveFromCall(call, uses.Values, room); leave != nil {
+			return false, leave
 		}
 	}
+	return false, nil
+}
+
+// leaveFromCall returns how the function making call can stop waiting
+// for the one value the goroutine call starts sends on its result (the
+// channel whose values in the function are chans, with room in its
+// buffer), or nil.
+func (c *checker) leaveFromCall(call *ssa.Call, chans map[ssa.Value]bool, room int64) *waitpath.Leave {
+	q := &waitpath.Query{
+		Fn:     call.Parent(),
+		Info:   c.pass.TypesInfo,
+		Made:   call,
+		Chans:  chans,
+		Starts: []waitpath.Start{{Instr: call, Case: -1, Sends: waitpath.One}},
+		Room:   room,
+		Never:  map[ssa.Value]bool{},
+		Ends:   isTestFailure,
+		Stops:  endsProcess,
+	}
+	c.markSilent(q, call.Parent())
+	return waitpath.Find(q)
+}
+
+// returnedOnward reports whether the caller whose uses of the future v
+// are u only returns it, at which result j, and whether it returns
+// another channel there on other paths (mixed): a nil channel on an
+// error path does not count. A function with deferred calls returns
+// through a result slot, stored on each path and loaded at the end.
+func returnedOnward(v ssa.Value, u *chanuse.Uses) (j int, mixed, ok bool) {
+	if slot := resultSlot(v); slot != nil {
+		j, mixed = slotResult(slot, v)
+		return j, mixed, j >= 0
+	}
+	if u.Escape != nil || len(u.Returns) == 0 ||
+		len(u.Recvs)+len(u.RecvCases)+len(u.Handoffs)+len(u.FieldStore)+len(u.Sends)+len(u.SendCases)+len(u.Closes)+len(u.Calls) > 0 {
+		return -1, false, false
+	}
+	j = -1
+	for _, ret := range u.Returns {
+		for k, r := range ret.Results {
+			if u.Values[r] {
+				j = k
+			}
+		}
+	}
+	return j, j >= 0 && otherResults(u.Fn, j, u.Values), j >= 0
+}
+
+// otherResults reports whether fn returns at result j, on some path, a
+// value that is neither one of values nor a nil constant.
+func otherResults(fn *ssa.Function, j int, values map[ssa.Value]bool) bool {
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if ok && j < len(ret.Results) && !values[ret.Results[j]] && !isNilChan(ret.Results[j]) {
+			return true
+		}
+	}
+	return false
+}
+
+// resultSlot returns the local that v is only stored in, when that local
+// is only loaded to be returned: a result slot. Nil otherwise.
+func resultSlot(v ssa.Value) *ssa.Alloc {
+	var slot *ssa.Alloc
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			a, ok := ref.Addr.(*ssa.Alloc)
+			if !ok || ref.Val != v || slot != nil && a != slot {
+				return nil
+			}
+			slot = a
+		case *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	if slot == nil {
+		return nil
+	}
+	for _, ref := range *slot.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+		case *ssa.UnOp:
+			if ref.Op != token.MUL || !onlyReturns(ref) {
+				return nil
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return slot
+}
+
+// slotResult returns the result index at which the loads of slot are
+// returned, and whether the slot also holds values other than v and nil.
+func slotResult(slot *ssa.Alloc, v ssa.Value) (j int, mixed bool) {
+	j = -1
+	for _, ref := range *slot.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Val != v && !isNilChan(ref.Val) {
+				mixed = true
+			}
+		case *ssa.UnOp:
+			for _, r := range *ref.Referrers() {
+				if ret, ok := r.(*ssa.Return); ok {
+					j = slices.Index(ret.Results, ssa.Value(ref))
+				}
+			}
+		}
+	}
+	return j, mixed
+}
+
+// onlyReturns reports whether v is used only by return statements.
+func onlyReturns(v ssa.Value) bool {
+	for _, ref := range *v.Referrers() {
+		switch ref.(type) {
+		case *ssa.Return, *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// livesOn reports whether every goroutine feeding the future still waits
+// to receive after its send (on ctx.Done(), on a channel its caller
+// closes) before it ends: it ends on a signal from its consumer, not when
+// its value is taken, so it keeps a protocol with that consumer (read
+// until closed, then cancel), and callers out of view are left to keep it
+// (validation set 12, a watcher that sends one event and waits for its
+// context). A buffer would not let it end either.
+func livesOn(targets []*op) bool {
+	for _, o := range targets {
+		if !waitsAfter(o.instr) {
+			return false
+		}
+	}
+	return len(targets) > 0
+}
+
+// waitsAfter reports whether every path from instr to a return of its
+// function first blocks on a receive: a receive statement, or a select
+// with no default whose every case receives.
+func waitsAfter(instr ssa.Instruction) bool {
+	b := instr.Block()
+	seen := map[*ssa.BasicBlock]bool{}
+	var clear func(b *ssa.BasicBlock, from int) bool // a path from here returns without waiting
+	clear = func(b *ssa.BasicBlock, from int) bool {
+		for _, in := range b.Instrs[from:] {
+			if blockingRecv(in) {
+				return false
+			}
+			if _, ok := in.(*ssa.Return); ok {
+				return true
+			}
+		}
+		for _, succ := range b.Succs {
+			if !seen[succ] {
+				seen[succ] = true
+				if clear(succ, 0) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	i := slices.Index(b.Instrs, instr)
+	return i >= 0 && !clear(b, i+1)
+}
+
+// blockingRecv reports whether instr waits to receive: <-ch, or a
+// blocking select of receives only.
+func blockingRecv(instr ssa.Instruction) bool {
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		return in.Op == token.ARROW
+	case *ssa.Select:
+		if !in.Blocking {
+			return false
+		}
+		for _, st := range in.States {
+			if st.Dir != types.RecvOnly {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // outsideTests returns the calls made outside the package's tests.

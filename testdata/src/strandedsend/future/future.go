@@ -6,6 +6,7 @@ package future
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 )
 
@@ -44,7 +45,7 @@ func (r *Runner) run(ctx context.Context, result chan<- error) {
 // A future with an early error return: the error path strands it first.
 func startChecked(f func() error, check func() error) (<-chan error, error) {
 	ch := make(chan error)
-	go func() { ch <- f() }() // want `send on unbuffered ch blocks forever once the receiver leaves \(return at future.go:49\); the goroutine leaks — make ch buffered`
+	go func() { ch <- f() }() // want `send on unbuffered ch blocks forever once the receiver leaves \(return at future.go:50\); the goroutine leaks — make ch buffered`
 	if err := check(); err != nil {
 		return nil, err
 	}
@@ -120,7 +121,7 @@ func maybeWait(wait bool, f func() error) (<-chan error, error) {
 // A future whose only caller drops it: nobody ever receives.
 func launch(f func() error) <-chan error {
 	ch := make(chan error)
-	go func() { ch <- f() }() // want `send on unbuffered ch blocks forever once the receiver leaves \(the end of the function at future.go:127\)`
+	go func() { ch <- f() }() // want `send on unbuffered ch blocks forever once the receiver leaves \(the end of the function at future.go:128\)`
 	return ch
 }
 
@@ -138,7 +139,7 @@ func waits(f func() error) error { return <-launchWaited(f) }
 // A future whose caller in view gives up on a timer, or on its context.
 func lookup(key string) <-chan string {
 	ch := make(chan string)
-	go func() { ch <- key }() // want `send on unbuffered ch blocks forever once the receiver leaves \(case <-time.After\(time.Second\) at future.go:149\)`
+	go func() { ch <- key }() // want `send on unbuffered ch blocks forever once the receiver leaves \(case <-time.After\(time.Second\) at future.go:150\)`
 	return ch
 }
 
@@ -153,7 +154,7 @@ func lookupBy(key string) (string, error) {
 
 func resolve(name string) <-chan string {
 	ch := make(chan string)
-	go func() { ch <- name }() // want `send on unbuffered ch blocks forever once the receiver leaves \(case <-ctx.Done\(\) at future.go:164\)`
+	go func() { ch <- name }() // want `send on unbuffered ch blocks forever once the receiver leaves \(case <-ctx.Done\(\) at future.go:165\)`
 	return ch
 }
 
@@ -196,5 +197,122 @@ func probeWithin(key string) bool {
 		return true
 	case <-time.After(time.Second):
 		return false
+	}
+}
+
+// ok: an exported watch whose goroutine sends one event and then waits
+// for its caller's context before it closes the channel: it ends on the
+// caller's cancel, not when the event is taken, so its caller keeps a
+// protocol with it (read until closed) that a buffer would not replace.
+func Watch(ctx context.Context, key string) <-chan string {
+	ch := make(chan string)
+	go func() {
+		defer close(ch)
+		ch <- key
+		<-ctx.Done()
+	}()
+	return ch
+}
+
+// The twin that ends after its send: a caller that stops waiting
+// strands it.
+func WatchOnce(key string) <-chan string {
+	ch := make(chan string)
+	go func() {
+		defer close(ch)
+		ch <- key // want `send on unbuffered ch blocks forever if the caller of WatchOnce stops waiting for the result`
+	}()
+	return ch
+}
+
+// failed is a future of one error that the stream below returns on its
+// error path.
+func failed(err error) <-chan error {
+	ch := make(chan error)
+	go func() {
+		defer close(ch)
+		ch <- err
+	}()
+	return ch
+}
+
+// ok: Events returns the failed future on one path and a stream of many
+// on the other: its callers read a stream, and the future's one value is
+// its first.
+func Events(err error, src []error) <-chan error {
+	if err != nil {
+		return failed(err)
+	}
+	out := make(chan error)
+	go func() {
+		defer close(out)
+		for _, e := range src {
+			out <- e
+		}
+	}()
+	return out
+}
+
+// Returned onward alone, the future stays one: it is judged by the
+// callers of the function returning it, and one of them gives up.
+func failLater(err error) <-chan error {
+	ch := make(chan error)
+	go func() {
+		ch <- err // want `send on unbuffered ch blocks forever once the receiver leaves \(case <-time.After\(time.Second\) at future.go:\d+\)`
+	}()
+	return ch
+}
+
+func forward(err error) <-chan error { return failLater(err) }
+
+func giveUp(err error) error {
+	select {
+	case e := <-forward(err):
+		return e
+	case <-time.After(time.Second):
+		return nil
+	}
+}
+
+// ok: the same with a deferred unlock, which returns through a result
+// slot: Subscribe hands out the broker's stream, or the failed future
+// when the broker is closed.
+type broker struct {
+	mu     sync.Mutex
+	closed error
+	events chan error
+}
+
+func (b *broker) Subscribe() <-chan error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed != nil {
+		return failed(b.closed)
+	}
+	return b.events
+}
+
+// The twin whose deferred-unlock forwarder returns only the future: its
+// caller gives up on a timer.
+func (b *broker) lastError() <-chan error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return failSoon(b.closed)
+}
+
+func failSoon(err error) <-chan error {
+	ch := make(chan error)
+	go func() {
+		ch <- err // want `send on unbuffered ch blocks forever once the receiver leaves \(case <-time.After\(time.Second\) at future.go:\d+\)`
+	}()
+	return ch
+}
+
+func (b *broker) waitError() error {
+	select {
+	case err := <-b.lastError():
+		return err
+	case <-time.After(time.Second):
+		return nil
 	}
 }
