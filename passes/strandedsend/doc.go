@@ -257,7 +257,15 @@
 // package, called directly or through an interface the type implements,
 // can stop waiting before it receives (lestrrat-go/backoff's null
 // controller), and the fix buffers every make of the field. Callers in
-// other packages are not seen. The package's _test.go files and files left out by build
+// other packages are not seen. A field whose every receiving loop can
+// stop on a failure or a cancellation (it ranges over the field and
+// returns on a non-nil error) while the channel is open, and which other
+// functions send on plainly, as a stream no buffer holds (unbuffered, a
+// capacity set at run time, or a send on a loop), is reported at those
+// sends, buffered or not: once the loop has returned, the next send
+// blocks its caller forever (hugo's pages processor, a real bug). A loop
+// that keeps receiving until the close after a failure takes every
+// value. The package's _test.go files and files left out by build
 // constraints are read for other uses of the field, which keep it
 // silent.
 //

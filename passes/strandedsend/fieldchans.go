@@ -30,8 +30,11 @@ type fieldChan struct {
 	out    bool              // a load reaches code out of view
 	recvs  []ssa.Instruction // receives, select cases included
 	leaves []leavingCase     // select cases beside a receive from it that stop the receiving loop
-	sends  []*ssa.Send       // plain sends on a load of it
-	fires  []ssa.Instruction // sends, select cases sending, and closes on a load of it
+	// receivers holds the uses of the functions that receive from it,
+	// one per load (or goroutine handed a load).
+	receivers []*chanuse.Uses
+	sends     []*ssa.Send       // plain sends on a load of it
+	fires     []ssa.Instruction // sends, select cases sending, and closes on a load of it
 	// getters are the functions that only return a load of the field
 	// (func (c *T) Next() <-chan struct{} { return c.next }): their
 	// callers receive from it. escaped: a load reaches code out of view
@@ -151,6 +154,9 @@ func (c *checker) traceLoad(fc *fieldChan, u *chanuse.Uses, depth int, goFrom *s
 		}
 		return
 	}
+	if len(u.Recvs)+len(u.RecvCases) > 0 {
+		fc.receivers = append(fc.receivers, u)
+	}
 	for _, r := range u.Recvs {
 		fc.recvs = append(fc.recvs, r)
 	}
@@ -225,15 +231,22 @@ func (c *checker) checkFieldChans(funcs []*ssa.Function) {
 			c.checkFieldFuture(fc)
 			continue
 		}
-		if fc.out || !fc.unbuffered() || len(fc.sends) == 0 {
+		if fc.out || len(fc.sends) == 0 {
 			continue
 		}
-		fc.recvs = append(fc.recvs, makerRecvs(fc)...)
-		switch {
-		case len(fc.recvs) == 0:
-			c.reportNeverReceived(fc)
-		case len(c.inView(fc.leaves)) > 0:
-			c.reportLoopLeft(fc)
+		if fc.unbuffered() {
+			fc.recvs = append(fc.recvs, makerRecvs(fc)...)
+			switch {
+			case len(fc.recvs) == 0:
+				c.reportNeverReceived(fc)
+				continue
+			case len(c.inView(fc.leaves)) > 0:
+				c.reportLoopLeft(fc)
+				continue
+			}
+		}
+		if loop, stop := c.streamStopped(fc); loop != nil {
+			c.reportStreamStopped(fc, loop, stop)
 		}
 	}
 }
