@@ -158,3 +158,90 @@ func goroutineFrames(g *frame) []*frame {
 	}
 	return frames
 }
+
+// refilled reports whether the spawner itself gives a's permit back on
+// every path to the go statement, never taking one: it empties the
+// channel the goroutine will send on (a receive, or a select case that
+// receives, blocking or not), or adds the token the goroutine will take.
+// The goroutine's acquire then finds room the spawner left, not an
+// earlier goroutine's release, so no spawn waits on another: the channel
+// is a mailbox holding the latest goroutine's token (a stop channel to
+// close when the next one starts), not a bound on how many run. A
+// spawner that also acquires (a recursive walk releasing its own permit
+// before it spawns) is no such mailbox.
+func (c *checker) refilled(sp *spawner, site spawn.Site, a act) bool {
+	sends, ok := acquireSends(a)
+	if !ok || a.sem == nil {
+		return false
+	}
+	fr, at := sp.frame, site.Instr
+	gives := false
+	for _, b := range fr.fn.Blocks {
+		for _, instr := range b.Instrs {
+			for _, ch := range chanOps(instr, !sends) {
+				if c.samePlace(ch, fr, a.sem, a.fr) {
+					return false // the spawner acquires too
+				}
+			}
+			if gives || !b.Dominates(at.Block()) || (b == at.Block() && !before(instr, at)) {
+				continue
+			}
+			for _, ch := range chanOps(instr, sends) {
+				gives = gives || c.samePlace(ch, fr, a.sem, a.fr)
+			}
+		}
+	}
+	return gives
+}
+
+// before reports whether instr comes before at in their common block.
+func before(instr, at ssa.Instruction) bool {
+	for _, x := range instr.Block().Instrs {
+		switch x {
+		case instr:
+			return true
+		case at:
+			return false
+		}
+	}
+	return false
+}
+
+// acquireSends reports whether channel acquire a sends (the release then
+// receives) or receives (a token, sent back when done); ok is false when
+// a is not a channel operation.
+func acquireSends(a act) (sends, ok bool) {
+	switch x := a.instr.(type) {
+	case *ssa.Send:
+		return true, true
+	case *ssa.UnOp:
+		return false, true
+	case *ssa.Select:
+		return x.States[a.state].Dir == types.SendOnly, true
+	}
+	return false, false
+}
+
+// chanOps returns the channels instr receives from (recv) or sends on
+// (!recv): a plain receive or send, or the matching cases of a select.
+func chanOps(instr ssa.Instruction, recv bool) []ssa.Value {
+	switch x := instr.(type) {
+	case *ssa.UnOp:
+		if recv && x.Op == token.ARROW {
+			return []ssa.Value{x.X}
+		}
+	case *ssa.Send:
+		if !recv {
+			return []ssa.Value{x.Chan}
+		}
+	case *ssa.Select:
+		var chans []ssa.Value
+		for _, st := range x.States {
+			if (st.Dir == types.RecvOnly) == recv {
+				chans = append(chans, st.Chan)
+			}
+		}
+		return chans
+	}
+	return nil
+}

@@ -95,7 +95,13 @@
 // worker); a "release" that is a loop taking every value (a count of
 // running handlers kept for shutdown); a spawner that waits for its
 // goroutine before it can spawn again (one parked goroutine per waiting
-// caller is no queue); a spawn already admitted by another semaphore,
+// caller is no queue); a spawner that itself gives the permit back
+// before each go statement, never taking one (it empties the slot the
+// goroutine will fill, with or without waiting, and closes the stop
+// channel it held): the goroutine's acquire finds room the spawner made,
+// not an earlier goroutine's release, and the channel is a mailbox for
+// the latest goroutine, not a bound (validation set 13, air); a spawn
+// already admitted by another semaphore,
 // whose permit is taken on every path to the wait and given back by the
 // goroutine: by the spawner before the go statement (a send, a select
 // case that sends, an Acquire or TryAcquire), or by the goroutine itself

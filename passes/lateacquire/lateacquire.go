@@ -149,7 +149,7 @@ func (c *checker) checkSite(fn *ssa.Function, site spawn.Site) {
 			w := c.waitsForGoroutine(site, g)
 			waited = &w
 		}
-		if !*waited && !c.admitted(sp, site, g, a) {
+		if !*waited && !c.admitted(sp, site, g, a) && !c.refilled(sp, site, a) {
 			c.report(site, sp, a, unit)
 		}
 	}
