@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
 // A frame is one function on the way from the spawner to an acquire,
@@ -163,10 +164,8 @@ func isMade(v ssa.Value) bool {
 // when that is how the variable is set (a captured local, a parameter
 // moved to the heap), or nil.
 func storedValue(alloc *ssa.Alloc) ssa.Value {
-	for _, ref := range *alloc.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
-			return st.Val
-		}
+	if vals := ssacfg.Stores(alloc); len(vals) > 0 {
+		return vals[0]
 	}
 	return nil
 }

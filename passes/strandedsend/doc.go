@@ -67,10 +67,14 @@
 //     if there are some and all of them wait, it is not reported; if
 //     there are none, nothing shows the contract, and it is reported,
 //     unless the sender still waits to receive after its send (on
-//     ctx.Done(), on a channel its caller closes): it ends on its
-//     consumer's signal, not when its value is taken, and keeps a
+//     ctx.Done(), on a channel its caller closes), or can reach its send
+//     only after its caller has signalled (it first waits, itself or in
+//     a function it calls, on a channel the function returns, or that a
+//     closure the function returns closes: done, then read): it ends on
+//     its consumer's signal, not when its value is taken, and keeps a
 //     protocol with that consumer that a buffer would not replace
-//     (validation set 12, a watcher sending one event). A caller that
+//     (validation set 12, a watcher sending one event; set 13, a
+//     collector of cache hints whose caller closes its input). A caller that
 //     only returns the future is a future function in turn, judged by its
 //     own callers; one that returns another channel at the same result on
 //     other paths (a stream, with the future as its error path) makes the

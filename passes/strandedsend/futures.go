@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/spawn"
+	"github.com/admitlint/admitlint/internal/ssacfg"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
@@ -208,16 +209,19 @@ func onlyReturns(v ssa.Value) bool {
 	return true
 }
 
-// livesOn reports whether every goroutine feeding the future still waits
-// to receive after its send (on ctx.Done(), on a channel its caller
-// closes) before it ends: it ends on a signal from its consumer, not when
-// its value is taken, so it keeps a protocol with that consumer (read
-// until closed, then cancel), and callers out of view are left to keep it
-// (validation set 12, a watcher that sends one event and waits for its
-// context). A buffer would not let it end either.
+// livesOn reports whether every goroutine feeding the future waits on
+// its consumer besides its send: it still waits to receive after the
+// send (on ctx.Done(), on a channel its caller closes) before it ends,
+// or it can reach the send only once its caller has signalled (see
+// waitsForCaller). It keeps a protocol with that consumer (read until
+// closed, then cancel; signal, then read), and callers out of view are
+// left to keep it (validation set 12, a watcher that sends one event and
+// waits for its context; set 13, a collector whose caller closes its
+// input, then reads its one result). A buffer would not let it end
+// either.
 func livesOn(targets []*op) bool {
 	for _, o := range targets {
-		if !waitsAfter(o.instr) {
+		if !waitsAfter(o.instr) && !waitsForCaller(o.instr) {
 			return false
 		}
 	}
@@ -252,6 +256,168 @@ func waitsAfter(instr ssa.Instruction) bool {
 	}
 	i := slices.Index(b.Instrs, instr)
 	return i >= 0 && !clear(b, i+1)
+}
+
+// waitsForCaller reports whether the goroutine sending at instr, a
+// closure of the future's function, waits on every path to instr for a
+// signal only its caller can give: it receives (or calls a function of
+// the package that receives on every path, a range over its parameter)
+// from a channel the future's function makes and hands its caller,
+// returned as it is or closed by a closure it returns (a done func).
+func waitsForCaller(instr ssa.Instruction) bool {
+	g := instr.Parent()
+	mc := closureMade(g)
+	if mc == nil {
+		return false
+	}
+	for _, b := range g.Blocks {
+		if !b.Dominates(instr.Block()) {
+			continue
+		}
+		for _, in := range b.Instrs {
+			if in == instr {
+				break
+			}
+			for _, ch := range waitedOn(in) {
+				if ct, ok := ch.(*ssa.ChangeType); ok {
+					ch = ct.X // a chan T passed as <-chan T
+				}
+				if alloc := boundAlloc(mc, ch); alloc != nil && callerSignals(alloc) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// closureMade returns the MakeClosure of anonymous function g in its
+// parent, when there is exactly one.
+func closureMade(g *ssa.Function) *ssa.MakeClosure {
+	if g.Parent() == nil {
+		return nil
+	}
+	var made *ssa.MakeClosure
+	for _, b := range g.Parent().Blocks {
+		for _, in := range b.Instrs {
+			if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == g {
+				if made != nil {
+					return nil
+				}
+				made = mc
+			}
+		}
+	}
+	return made
+}
+
+// waitedOn returns the channels instr waits to receive from before it
+// completes: the channel of a blocking receive, the channels of a
+// blocking select of receives, or the argument a static call of the
+// package's code passes where the callee receives on every path to its
+// return.
+func waitedOn(in ssa.Instruction) []ssa.Value {
+	switch x := in.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.ARROW {
+			return []ssa.Value{x.X}
+		}
+	case *ssa.Select:
+		if blockingRecv(x) {
+			var chans []ssa.Value
+			for _, st := range x.States {
+				chans = append(chans, st.Chan)
+			}
+			return chans
+		}
+	case *ssa.Call:
+		callee := x.Call.StaticCallee()
+		if callee == nil || callee.Pkg != in.Parent().Pkg || len(callee.Blocks) == 0 {
+			return nil
+		}
+		var chans []ssa.Value
+		for i, p := range callee.Params {
+			if receivesBeforeReturn(callee, p) {
+				chans = append(chans, x.Call.Args[i])
+			}
+		}
+		return chans
+	}
+	return nil
+}
+
+// receivesBeforeReturn reports whether fn receives from its parameter p
+// in a block that dominates every return (a range over p ends only
+// through its loop's head).
+func receivesBeforeReturn(fn *ssa.Function, p *ssa.Parameter) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			recv, ok := in.(*ssa.UnOp)
+			if !ok || recv.Op != token.ARROW || recv.X != p {
+				continue
+			}
+			all := true
+			for _, r := range fn.Blocks {
+				if _, ret := r.Instrs[len(r.Instrs)-1].(*ssa.Return); ret && !b.Dominates(r) {
+					all = false
+				}
+			}
+			if all {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callerSignals reports whether the channel held in variable alloc, made
+// by alloc's function, reaches its caller as a way to signal: the
+// function returns the channel, or returns a closure that closes it.
+func callerSignals(alloc *ssa.Alloc) bool {
+	fn := alloc.Parent()
+	vals := ssacfg.Stores(alloc)
+	if len(vals) != 1 {
+		return false // set more than once: not one channel
+	}
+	ch, ok := vals[0].(*ssa.MakeChan)
+	if !ok {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for _, r := range ret.Results {
+			if ct, ok := r.(*ssa.ChangeType); ok {
+				r = ct.X
+			}
+			if r == ssa.Value(ch) {
+				return true
+			}
+			if mc, ok := r.(*ssa.MakeClosure); ok && closesBound(mc, alloc) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// closesBound reports whether the closure mc closes the channel held in
+// variable alloc, one of its bindings.
+func closesBound(mc *ssa.MakeClosure, alloc *ssa.Alloc) bool {
+	for _, b := range mc.Fn.(*ssa.Function).Blocks {
+		for _, in := range b.Instrs {
+			call, ok := in.(*ssa.Call)
+			if !ok || len(call.Call.Args) != 1 {
+				continue
+			}
+			if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "close" && boundAlloc(mc, call.Call.Args[0]) == alloc {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // blockingRecv reports whether instr waits to receive: <-ch, or a

@@ -316,3 +316,44 @@ func (b *broker) waitError() error {
 		return nil
 	}
 }
+
+// ok: an exported collector whose goroutine can reach its one send only
+// after its caller closes the input through the done func it returns:
+// the caller signals, then reads the total, and no caller that has
+// stopped waiting can find the sender at its send.
+func Collect() (add func(int), sum <-chan int, done func()) {
+	values := make(chan int, 8)
+	out := make(chan int)
+	go func() {
+		out <- total(values)
+	}()
+	add = func(v int) { values <- v }
+	done = func() { close(values) }
+	return add, out, done
+}
+
+// The twin whose input is closed by a goroutine of its own, not by the
+// caller: the total is sent whether or not anyone still waits for it.
+func CollectAll(xs []int) <-chan int {
+	values := make(chan int)
+	out := make(chan int)
+	go func() {
+		defer close(values)
+		for _, x := range xs {
+			values <- x
+		}
+	}()
+	go func() {
+		out <- total(values) // want `send on unbuffered out blocks forever if the caller of CollectAll stops waiting for the result`
+	}()
+	return out
+}
+
+// total receives until values is closed.
+func total(values <-chan int) int {
+	n := 0
+	for v := range values {
+		n += v
+	}
+	return n
+}
