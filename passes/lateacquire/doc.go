@@ -89,7 +89,11 @@
 // its count is time, not demand, and it makes no burst; a
 // long-lived goroutine that acquires per iteration of its own loop
 // (pacing, not admission); a goroutine whose first blocking act is
-// something else (a mutex, I/O, an unknown call); a semaphore made inside
+// something else (a mutex, I/O, an unknown call); an acquire after which
+// the goroutine only ends (no work, no release, nothing that waits
+// before it returns): a permit held for nothing is the goroutine saying
+// it is done, as a throttler's Done does on an early-exit path, and the
+// pacing is the spawner's (validation set 13, release-sdk); a semaphore made inside
 // the goroutine, or per iteration; an unbuffered channel (a hand-off, not
 // a permit), or a wrapper sending on one (a pause or wake-up signal to a
 // worker); a "release" that is a loop taking every value (a count of

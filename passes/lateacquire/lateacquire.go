@@ -137,6 +137,9 @@ func (c *checker) checkSite(fn *ssa.Function, site spawn.Site) {
 		if a.try && (waits || !c.cfg.Strict) {
 			continue // a try is reported only with -strict, and only if the goroutine then does not wait
 		}
+		if idleAfter(a) {
+			continue // nothing is done holding it: a signal of the goroutine's end, not a permit
+		}
 		w := c.resolve(a.sem, a.fr)
 		if w.inGoroutine {
 			continue // the goroutine's own semaphore, for its sub-work
