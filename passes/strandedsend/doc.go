@@ -139,7 +139,16 @@
 // receiver stopping at the first match of a stream with no mark still
 // strands it. Nor is a select case after which the receiving loop waits again, or an exit
 // from a loop of receives decided by a count the analysis cannot follow
-// (done++ over the cases of several channels, then done == 3). A
+// (done++ over the cases of several channels, then done == 3). A loop
+// whose own test compares a counter with a bound (for done < total),
+// the counter starting at zero and growing by one only after a value of
+// the channel is taken, or a value of another channel every sender sends
+// on exactly once after its last send on this one (an optional error,
+// then always its result), has received its bound when it ends through
+// that test, its first check included: a bound that is not a constant
+// means everything sent was taken, as for a counted loop (validation set
+// 13, libopenapi: counting results after the error they follow, counting
+// done signals of two sets of workers). A
 // boolean parameter or captured variable keeps its value along a path:
 // a sender started under if !inline is not stranded by the receive
 // skipped under if inline (validation set 10, go-git). A

@@ -21,6 +21,7 @@ func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
 		Room:      ch.room,
 		Never:     map[ssa.Value]bool{},
 		Done:      map[ssa.Value]bool{},
+		Last:      map[ssa.Value]bool{},
 		Withdrawn: map[ssa.Value]ssa.Instruction{},
 		Ends:      isTestFailure,
 		Stops:     endsProcess,
@@ -52,6 +53,11 @@ func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
 		} else if s := c.closedByOne(sc, d, g); s != nil {
 			for v := range other.uses.Values {
 				q.Withdrawn[v] = s.site.Instr
+			}
+		}
+		if countedLast(sc, d, g) {
+			for v := range other.uses.Values {
+				q.Last[v] = true
 			}
 		}
 	}

@@ -198,6 +198,67 @@ func (c *checker) sentLast(sc *scope, d int, g []int) *sender {
 	return last
 }
 
+// countedLast reports whether every goroutine sending on group g sends
+// on channel d exactly once on every path, after its last send on g, in
+// its own body (not from a goroutine of its own), and only they send on
+// d: once a receiver has counted d's values up to the number of senders,
+// none has a value for g left to send. The optional error reported
+// before the one result is the common case:
+//
+//	go func() {
+//		v, err := build(x)
+//		if err != nil {
+//			errs <- err
+//		}
+//		results <- v // d: counted by the receiver's loop
+//	}()
+func countedLast(sc *scope, d int, g []int) bool {
+	ch := sc.chans[d]
+	if !ch.ok || slices.Contains(g, d) {
+		return false
+	}
+	found := false
+	for _, s := range sc.senders {
+		onD, onG := s.touchesAny([]int{d}), s.touchesAny(g)
+		if onD != onG {
+			return false // a sender on one only: counting d does not count g's
+		}
+		if !onD {
+			continue
+		}
+		if n, fewest, _ := s.sends([]int{d}); n != waitpath.One || fewest != 1 {
+			return false
+		}
+		for _, x := range s.ops {
+			if x.touches(d) && !sentLastOn(s, x, g) {
+				return false
+			}
+		}
+		found = true
+	}
+	return found
+}
+
+// sentLastOn reports whether x, a send of s on one channel only, made in
+// s's own goroutine, is never followed by a send of s on group g.
+func sentLastOn(s *sender, x *op, g []int) bool {
+	if len(x.chans) != 1 || x.escapes || spawned(x) {
+		return false
+	}
+	for _, y := range s.ops {
+		if y != x && y.touchesAny(g) && (spawned(y) || sequenced(x, y)) {
+			return false
+		}
+	}
+	return true
+}
+
+// spawned reports whether op o runs in a goroutine its sender starts.
+func spawned(o *op) bool {
+	_, ok := o.anchor.(*ssa.Go)
+	return ok
+}
+
 // stranded returns the starts a leave strands: those on its way, less
 // the sender it knows is done when it leaves through a receive on a
 // channel that sender alone closes after its last send. (Only the one

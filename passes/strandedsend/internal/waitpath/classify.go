@@ -42,6 +42,9 @@ func (s *search) classifyLoops() {
 			s.trips[l] = trip
 		}
 		s.findControl(l)
+		if c, ok := s.counterOf(l); ok {
+			s.counters[l] = c
+		}
 	}
 }
 

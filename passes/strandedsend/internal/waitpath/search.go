@@ -397,6 +397,15 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 		return st, false // closed: all values were received
 	}
 	if l := s.control[cond]; l != nil && !l.Has(b.Succs[i]) && st.set != 0 {
+		if c, ok := s.counters[l]; ok {
+			n, constant := constInt(c.bound)
+			switch {
+			case !constant:
+				return st, false // counted up to the senders' number, or cannot tell
+			case c.own:
+				st.recvd = max(st.recvd, int(min(n, 1<<20)))
+			}
+		}
 		st.flags &^= recvInKnownLoop // the loop ran its course
 		if trip, ok := s.trips[l]; ok {
 			if trip.Expr != "" || trip.Many {

@@ -24,13 +24,14 @@ type search struct {
 	closed    map[*ssa.If]bool // false edge: the channel was closed
 	startAt   map[ssa.Instruction]uint64
 	startCase map[chanuse.Case]uint64
-	bools     map[ssa.Value]int     // booleans tracked along paths, by bit: phis, parameters
-	staysIn   map[chanuse.Case]bool // select cases of a receiving loop after which it waits again
-	counts    map[*ssacfg.Loop]bool // loops that, having received from the channel in a select, wait again
-	asserts   map[*ssa.Select]bool  // selects with a default whose every receive fails the test
-	failures  bool                  // every receive of the channel fails the test: it carries failures
-	refused   map[*ssa.If]refusal   // branches on a starting call's own report that it failed
-	dead      map[*ssa.If]int       // edges never taken: the failure of a call that cannot fail
+	bools     map[ssa.Value]int        // booleans tracked along paths, by bit: phis, parameters
+	staysIn   map[chanuse.Case]bool    // select cases of a receiving loop after which it waits again
+	counts    map[*ssacfg.Loop]bool    // loops that, having received from the channel in a select, wait again
+	counters  map[*ssacfg.Loop]counter // loops ending when a count of received values reaches a bound
+	asserts   map[*ssa.Select]bool     // selects with a default whose every receive fails the test
+	failures  bool                     // every receive of the channel fails the test: it carries failures
+	refused   map[*ssa.If]refusal      // branches on a starting call's own report that it failed
+	dead      map[*ssa.If]int          // edges never taken: the failure of a call that cannot fail
 
 	best   map[key]int
 	queue  []state
@@ -58,6 +59,7 @@ func newSearch(q *Query) *search {
 		bools:     map[ssa.Value]int{},
 		staysIn:   map[chanuse.Case]bool{},
 		counts:    map[*ssacfg.Loop]bool{},
+		counters:  map[*ssacfg.Loop]counter{},
 		asserts:   map[*ssa.Select]bool{},
 		best:      map[key]int{},
 		refused:   map[*ssa.If]refusal{},

@@ -20,7 +20,13 @@
 //     path is done (it matched the senders, or the analysis cannot tell);
 //   - a return from inside any other loop of receives is not a leave by
 //     itself (a counter may have reached the number of senders), only a
-//     return through a select case that stopped waiting is.
+//     return through a select case that stopped waiting is;
+//   - a loop whose test compares a counter with a bound, the counter
+//     starting at zero and growing by one only after a receive of the
+//     channel (or of one of Last, which each sender sends on last), has
+//     received its bound when it ends through that test: a constant
+//     bound counts as that many values, any other one means the path is
+//     done, as for a counted loop.
 package waitpath
 
 import (
@@ -70,6 +76,10 @@ type Query struct {
 	// Done holds channels the senders close instead of sending, and then
 	// send no more: receiving from one means nothing is pending.
 	Done map[ssa.Value]bool
+	// Last holds channels every sender sends on exactly once, after its
+	// last send on the queried channels: a loop that counts their values
+	// up to a bound has, once it reaches it, nothing left pending.
+	Last map[ssa.Value]bool
 	// Withdrawn holds channels one of several senders closes instead of
 	// sending, with no send before or after, by the start that sets that
 	// sender going: receiving from one means its sends are not pending.
