@@ -168,12 +168,16 @@ func (s *sender) targetsOn(i int, g []int) []*op {
 
 // tripOf returns how many times the spawn site runs per channel made by
 // mk: once, or the trip count of the one loop around it that does not
-// also make the channel.
+// also make the channel, unless it runs on one trip of that loop only
+// (under if i == len(xs)-1: validation set 13, release-utils).
 func (c *checker) tripOf(fn *ssa.Function, site *spawn.Site, mk *ssa.MakeChan) waitpath.Count {
 	switch waitpath.LoopsAround(fn, site.Instr.Block(), mk.Block()) {
 	case 0:
 		return waitpath.One
 	case 1:
+		if waitpath.OnceInLoop(fn, site.Instr.Block(), mk.Block()) {
+			return waitpath.One
+		}
 		trip, stmt, ok := waitpath.LoopTrip(fn, c.pass.TypesInfo, site.Instr.Pos(), 0)
 		if ok && !(stmt.Pos() <= mk.Pos() && mk.Pos() < stmt.End()) {
 			return trip

@@ -109,7 +109,10 @@
 // while more sends are pending than the buffer holds. Receives on the way
 // count, against the senders started on the way: a loop that starts a
 // goroutine per attempt, each sending one value, and takes each value
-// before it starts the next, has one sender out at a time. Requests count
+// before it starts the next, has one sender out at a time; a go
+// statement in a loop reached only on the trip whose index equals a value
+// the loop does not change (if i == len(cmds)-1) starts one sender, not
+// one per trip (validation set 13, release-utils). Requests count
 // the same way: a goroutine that loops on a request channel only the
 // function sends on, and answers each request it takes with at most one
 // plain send (on one or another reply channel), has as many answers out
