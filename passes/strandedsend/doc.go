@@ -66,15 +66,16 @@
 //     the package makes itself outside its tests stand for the contract:
 //     if there are some and all of them wait, it is not reported; if
 //     there are none, nothing shows the contract, and it is reported,
-//     unless the sender still waits to receive after its send (on
-//     ctx.Done(), on a channel its caller closes), or can reach its send
-//     only after its caller has signalled (it first waits, itself or in
-//     a function it calls, on a channel the function returns, or that a
-//     closure the function returns closes: done, then read): it ends on
-//     its consumer's signal, not when its value is taken, and keeps a
-//     protocol with that consumer that a buffer would not replace
-//     (validation set 12, a watcher sending one event; set 13, a
-//     collector of cache hints whose caller closes its input). A caller that
+//     unless the sender can reach its send only after its caller has
+//     signalled (it first waits, itself or in a function it calls, on a
+//     channel the function returns, or that a closure the function
+//     returns closes: done, then read), a protocol with its consumer
+//     (validation set 13, a collector of cache hints whose caller closes
+//     its input). A sender that waits for its caller's cancel only after
+//     its send (send one event, then <-ctx.Done()) is still reported: a
+//     caller that cancels before reading strands it at the send, as in
+//     moby's discovery watcher (bench/realbugs), though an API may
+//     promise that its callers drain (set 12, cli-utils). A caller that
 //     only returns the future is a future function in turn, judged by its
 //     own callers; one that returns another channel at the same result on
 //     other paths (a stream, with the future as its error path) makes the

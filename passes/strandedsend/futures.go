@@ -20,7 +20,7 @@ import (
 // judged by the calls the package makes itself outside its tests: the
 // package's own use is the contract its other callers read. With no such
 // call there is nothing to judge by, and it is reported at once, unless
-// its sender lives on after its send (see livesOn). A caller that only
+// its sender waits for its caller's signal before its send (see livesOn). A caller that only
 // returns it onward is a future function in turn, judged by its own
 // callers; one that returns another channel on other paths makes it one
 // source of a stream, judged where that stream is read.
@@ -209,53 +209,22 @@ func onlyReturns(v ssa.Value) bool {
 	return true
 }
 
-// livesOn reports whether every goroutine feeding the future waits on
-// its consumer besides its send: it still waits to receive after the
-// send (on ctx.Done(), on a channel its caller closes) before it ends,
-// or it can reach the send only once its caller has signalled (see
-// waitsForCaller). It keeps a protocol with that consumer (read until
-// closed, then cancel; signal, then read), and callers out of view are
-// left to keep it (validation set 12, a watcher that sends one event and
-// waits for its context; set 13, a collector whose caller closes its
-// input, then reads its one result). A buffer would not let it end
-// either.
+// livesOn reports whether every goroutine feeding the future can reach
+// its send only once its caller has signalled (see waitsForCaller): it
+// keeps a protocol with that consumer (signal, then read), and callers
+// out of view are left to keep it (validation set 13, a collector whose
+// caller closes its input, then reads its one result). A sender that
+// waits for its caller's cancel only after its send is no such case: a
+// caller that cancels before reading strands it at the send (moby's
+// discovery watcher, bench/realbugs docker-42193), whatever the API
+// promises about draining.
 func livesOn(targets []*op) bool {
 	for _, o := range targets {
-		if !waitsAfter(o.instr) && !waitsForCaller(o.instr) {
+		if !waitsForCaller(o.instr) {
 			return false
 		}
 	}
 	return len(targets) > 0
-}
-
-// waitsAfter reports whether every path from instr to a return of its
-// function first blocks on a receive: a receive statement, or a select
-// with no default whose every case receives.
-func waitsAfter(instr ssa.Instruction) bool {
-	b := instr.Block()
-	seen := map[*ssa.BasicBlock]bool{}
-	var clear func(b *ssa.BasicBlock, from int) bool // a path from here returns without waiting
-	clear = func(b *ssa.BasicBlock, from int) bool {
-		for _, in := range b.Instrs[from:] {
-			if blockingRecv(in) {
-				return false
-			}
-			if _, ok := in.(*ssa.Return); ok {
-				return true
-			}
-		}
-		for _, succ := range b.Succs {
-			if !seen[succ] {
-				seen[succ] = true
-				if clear(succ, 0) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	i := slices.Index(b.Instrs, instr)
-	return i >= 0 && !clear(b, i+1)
 }
 
 // waitsForCaller reports whether the goroutine sending at instr, a

@@ -200,22 +200,22 @@ func probeWithin(key string) bool {
 	}
 }
 
-// ok: an exported watch whose goroutine sends one event and then waits
-// for its caller's context before it closes the channel: it ends on the
-// caller's cancel, not when the event is taken, so its caller keeps a
-// protocol with it (read until closed) that a buffer would not replace.
+// An exported watch whose goroutine sends one event and then waits for
+// its caller's context before it closes the channel: a caller that
+// cancels before reading the event strands it at the send, since the
+// send does not see the cancel (moby's discovery watcher).
 func Watch(ctx context.Context, key string) <-chan string {
 	ch := make(chan string)
 	go func() {
 		defer close(ch)
-		ch <- key
+		ch <- key // want `send on unbuffered ch blocks forever if the caller of Watch stops waiting for the result`
 		<-ctx.Done()
 	}()
 	return ch
 }
 
-// The twin that ends after its send: a caller that stops waiting
-// strands it.
+// The same, ending after its send: a caller that stops waiting strands
+// it.
 func WatchOnce(key string) <-chan string {
 	ch := make(chan string)
 	go func() {
