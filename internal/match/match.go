@@ -153,8 +153,16 @@ func isTimerC(t types.Type, i int) bool {
 // ChanCap returns the capacity of the channel made by mk when it is a
 // constant, and whether it is.
 func ChanCap(mk *ssa.MakeChan) (int64, bool) {
-	c, ok := mk.Size.(*ssa.Const)
+	return ConstInt(mk.Size)
+}
+
+// ConstInt returns v as an integer constant, and whether it is one.
+func ConstInt(v ssa.Value) (int64, bool) {
+	c, ok := v.(*ssa.Const)
 	if !ok || c.Value == nil {
+		return 0, false
+	}
+	if b, ok := c.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
 		return 0, false
 	}
 	return c.Int64(), true

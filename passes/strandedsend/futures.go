@@ -20,10 +20,11 @@ import (
 // judged by the calls the package makes itself outside its tests: the
 // package's own use is the contract its other callers read. With no such
 // call there is nothing to judge by, and it is reported at once, unless
-// its sender waits for its caller's signal before its send (see livesOn). A caller that only
-// returns it onward is a future function in turn, judged by its own
-// callers; one that returns another channel on other paths makes it one
-// source of a stream, judged where that stream is read.
+// its sender waits for its caller's signal before its send (see
+// livesOn). A caller that only returns it onward is a future function in
+// turn, judged by its own callers; one that returns another channel on
+// other paths makes it one source of a stream, judged where that stream
+// is read.
 func (c *checker) checkFuture(fn *ssa.Function, ch *channel, i int, targets []*op) {
 	strands, leave := c.futureFate(fn, resultIndex(ch), ch.room, targets, map[*ssa.Function]bool{fn: true})
 	switch {

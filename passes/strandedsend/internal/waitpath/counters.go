@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
@@ -57,7 +58,7 @@ func (s *search) countsRecvs(l *ssacfg.Loop, k *ssa.Phi) (own, ok bool) {
 	var adds []*ssa.BinOp
 	for j, e := range k.Edges {
 		if !l.Has(l.Header.Preds[j]) {
-			if n, ok := constInt(e); !ok || n != 0 {
+			if n, ok := match.ConstInt(e); !ok || n != 0 {
 				return false, false
 			}
 			continue
@@ -89,7 +90,7 @@ func grows(v ssa.Value, k *ssa.Phi, l *ssacfg.Loop, adds *[]*ssa.BinOp, seen map
 	seen[v] = true
 	switch v := v.(type) {
 	case *ssa.BinOp:
-		one := func(x ssa.Value) bool { n, ok := constInt(x); return ok && n == 1 }
+		one := func(x ssa.Value) bool { n, ok := match.ConstInt(x); return ok && n == 1 }
 		if v.Op == token.ADD && (v.X == k && one(v.Y) || v.Y == k && one(v.X)) {
 			*adds = append(*adds, v)
 			return true
@@ -151,16 +152,4 @@ func (s *search) recvKind(ch ssa.Value) int {
 		return lastRecv
 	}
 	return 0
-}
-
-// constInt returns v as an integer constant.
-func constInt(v ssa.Value) (int64, bool) {
-	c, ok := v.(*ssa.Const)
-	if !ok || c.Value == nil {
-		return 0, false
-	}
-	if b, ok := c.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
-		return 0, false
-	}
-	return c.Int64(), true
 }

@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
@@ -82,7 +83,7 @@ func steps(k *ssa.Phi, l *ssacfg.Loop) bool {
 		if !ok || add.Op != token.ADD || add.X != k {
 			return false
 		}
-		if n, ok := constInt(add.Y); !ok || n == 0 {
+		if n, ok := match.ConstInt(add.Y); !ok || n == 0 {
 			return false
 		}
 		inside++

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
 )
 
@@ -398,7 +399,7 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 	}
 	if l := s.control[cond]; l != nil && !l.Has(b.Succs[i]) && st.set != 0 {
 		if c, ok := s.counters[l]; ok {
-			n, constant := constInt(c.bound)
+			n, constant := match.ConstInt(c.bound)
 			switch {
 			case !constant:
 				return st, false // counted up to the senders' number, or cannot tell
