@@ -80,7 +80,12 @@
 //     own callers; one that returns another channel at the same result on
 //     other paths (a stream, with the future as its error path) makes the
 //     future one source of a stream, judged only where a stream's reader
-//     is in view (validation set 12, cli-utils);
+//     is in view (validation set 12, cli-utils). A channel returned by
+//     the same return as a stream the same goroutine feeds (chunks and
+//     their error) is that stream's trailer, not a future: its reader
+//     reads the stream to its end and the trailer with it, judged where
+//     the stream is read (validation set 14, an image source's
+//     GetBlobAt);
 //   - for streams (a goroutine sending in a loop), a receiver that
 //     visibly stops early: buffering does not help there, the sender must
 //     select on a done channel or ctx.Done() as well;

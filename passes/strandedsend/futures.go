@@ -35,6 +35,40 @@ func (c *checker) checkFuture(fn *ssa.Function, ch *channel, i int, targets []*o
 	}
 }
 
+// trailsStream reports whether channel i of sc, a future by its own
+// sends, is returned beside a stream: another channel of sc returned by
+// the same return, on which a goroutine sending on i sends in a loop (a
+// stream of chunks and their error). Its reader reads the stream to its
+// end and the trailer with it, one protocol, judged where the stream is
+// read (validation set 14, an image source's GetBlobAt).
+func trailsStream(sc *scope, i int) bool {
+	for j, other := range sc.chans {
+		if j == i || !returnedTogether(sc.chans[i].uses, other.uses) {
+			continue
+		}
+		for _, s := range sc.senders {
+			if !slices.ContainsFunc(s.ops, func(o *op) bool { return o.touches(i) }) {
+				continue
+			}
+			if n, _, _ := s.sends([]int{j}); n.Stream {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// returnedTogether reports whether a return of the function returns a
+// value of a with a value of b.
+func returnedTogether(a, b *chanuse.Uses) bool {
+	for _, ret := range a.Returns {
+		if slices.ContainsFunc(ret.Results, func(r ssa.Value) bool { return b.Values[r] }) {
+			return true
+		}
+	}
+	return false
+}
+
 // maxForwards is how many functions returning a future onward
 // futureFate follows.
 const maxForwards = 3

@@ -240,7 +240,7 @@ func (c *checker) checkChan(sc *scope, i int) {
 		c.reportLeave(ch, i, set.strandedBy(out), leave, set.total, set.starts, set.goroutines > 1)
 		return
 	}
-	if c.cfg.Futures && isFuture(ch, set.total, len(g)) {
+	if c.cfg.Futures && isFuture(ch, set.total, len(g)) && !trailsStream(sc, i) {
 		c.checkFuture(fn, ch, i, set.targets)
 	}
 }

@@ -357,3 +357,39 @@ func total(values <-chan int) int {
 	}
 	return n
 }
+
+// A stream of chunks and their error, fed by one goroutine and returned
+// together: its reader reads the chunks to their end and the error with
+// them, one protocol, judged where the stream is read (validation set 14,
+// an image source's GetBlobAt). Not a future.
+func Chunks(read func(n int) ([]byte, error), sizes []int) (<-chan []byte, <-chan error) {
+	chunks := make(chan []byte)
+	errs := make(chan error)
+	go func() {
+		defer close(chunks)
+		defer close(errs)
+		for _, n := range sizes {
+			buf, err := read(n)
+			if err != nil {
+				errs <- err
+				return
+			}
+			chunks <- buf
+		}
+	}()
+	return chunks, errs
+}
+
+// The twin whose goroutine sends one header and then its error: no
+// stream, two futures, each stranded by a caller that stops waiting for
+// it.
+func Header(read func(n int) ([]byte, error)) (<-chan []byte, <-chan error) {
+	head := make(chan []byte)
+	errs := make(chan error)
+	go func() {
+		buf, err := read(8)
+		head <- buf // want `send on unbuffered head blocks forever if the caller of Header stops waiting for the result`
+		errs <- err // want `send on unbuffered errs blocks forever if the caller of Header stops waiting for the result`
+	}()
+	return head, errs
+}
