@@ -157,7 +157,12 @@
 // that test, its first check included: a bound that is not a constant
 // means everything sent was taken, as for a counted loop (validation set
 // 13, libopenapi: counting results after the error they follow, counting
-// done signals of two sets of workers). A
+// done signals of two sets of workers). A send made by a goroutine the
+// sender starts comes before the sender's own last send when the sender
+// waits for it first: every path from its go statement to that send
+// passes a Wait of a sync.WaitGroup the goroutine marks Done, a Wait
+// under a flag set beside every such start counting (if started {
+// wg.Wait() }: the flag is false only when nothing was started). A
 // boolean parameter or captured variable keeps its value along a path:
 // a sender started under if !inline is not stranded by the receive
 // skipped under if inline (validation set 10, go-git). A

@@ -240,13 +240,15 @@ func countedLast(sc *scope, d int, g []int) bool {
 }
 
 // sentLastOn reports whether x, a send of s on one channel only, made in
-// s's own goroutine, is never followed by a send of s on group g.
+// s's own goroutine, is never followed by a send of s on group g: none
+// comes after it in s's body, and each made by a goroutine s starts is
+// waited for before it (see waitedBefore).
 func sentLastOn(s *sender, x *op, g []int) bool {
 	if len(x.chans) != 1 || x.escapes || spawned(x) {
 		return false
 	}
 	for _, y := range s.ops {
-		if y != x && y.touchesAny(g) && (spawned(y) || sequenced(x, y)) {
+		if y != x && y.touchesAny(g) && (spawned(y) && !waitedBefore(y, x) || sequenced(x, y)) {
 			return false
 		}
 	}

@@ -1,6 +1,9 @@
 package firsterror
 
-import "time"
+import (
+	"sync"
+	"time"
+)
 
 type part struct{ name string }
 
@@ -24,7 +27,7 @@ func buildAll(parts []part) ([]built, error) {
 			if err != nil {
 				errs <- err
 			}
-			results <- built{p.name, n} // want `send on results blocks forever once the receiver leaves \(case <-errs at counted.go:33\)`
+			results <- built{p.name, n} // want `send on results blocks forever once the receiver leaves \(case <-errs at counted.go:36\)`
 		}()
 	}
 	var out []built
@@ -122,4 +125,82 @@ func firstBuilt(parts []part, tick *time.Ticker) (built, bool) {
 		}
 	}
 	return built{}, false
+}
+
+// ok: workers that each start a goroutine per file, which reports its
+// error if any, and wait for them (under a flag set beside every
+// start: there is nothing to wait for when it is false) before their one
+// done signal. The receiver counts a done signal per worker, so every
+// report was taken before it leaves.
+func indexWaited(sets [][]part) []error {
+	done := make(chan struct{})
+	errs := make(chan error)
+	worker := func(files []part) {
+		var wg sync.WaitGroup
+		started := false
+		for _, f := range files {
+			wg.Add(1)
+			started = true
+			go func() {
+				defer wg.Done()
+				if _, err := build(f); err != nil {
+					errs <- err
+				}
+			}()
+		}
+		if started {
+			wg.Wait()
+		}
+		done <- struct{}{}
+	}
+	for _, files := range sets {
+		go worker(files)
+	}
+	var failed []error
+	for completed := 0; completed < len(sets); {
+		select {
+		case <-done:
+			completed++
+		case err := <-errs:
+			failed = append(failed, err)
+		}
+	}
+	return failed
+}
+
+// The twin whose workers wait only when their caller asks: a worker
+// told not to signals done with its goroutines still running, and their
+// reports are stranded once the receiver has counted every done signal.
+func indexMaybeWaited(sets [][]part, wait bool) []error {
+	done := make(chan struct{})
+	errs := make(chan error)
+	worker := func(files []part) {
+		var wg sync.WaitGroup
+		for _, f := range files {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if _, err := build(f); err != nil {
+					errs <- err // want `send on errs blocks forever once the receiver stops receiving \(return at counted.go:\d+\)`
+				}
+			}()
+		}
+		if wait {
+			wg.Wait()
+		}
+		done <- struct{}{}
+	}
+	for _, files := range sets {
+		go worker(files)
+	}
+	var failed []error
+	for completed := 0; completed < len(sets); {
+		select {
+		case <-done:
+			completed++
+		case err := <-errs:
+			failed = append(failed, err)
+		}
+	}
+	return failed
 }
