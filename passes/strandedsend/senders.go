@@ -165,7 +165,13 @@ func sendsOnly(u *chanuse.Uses) bool {
 func collectOps(chans []*channel, follow *sendsum.Result) []*sender {
 	var senders []*sender
 	bySite := map[*spawn.Site]*sender{}
-	byInstr := map[ssa.Instruction]*op{}
+	// Each site has its own op for an instruction: two go statements
+	// running one function both make its sends.
+	type siteInstr struct {
+		site  *spawn.Site
+		instr ssa.Instruction
+	}
+	byInstr := map[siteInstr]*op{}
 	for ci, ch := range chans {
 		if !ch.ok {
 			continue
@@ -184,10 +190,10 @@ func collectOps(chans []*channel, follow *sendsum.Result) []*sender {
 					anchor, runs = h.Instr, h.Runs
 				}
 				add := func(instr ssa.Instruction, pos token.Pos, index int) {
-					o := byInstr[instr]
+					o := byInstr[siteInstr{site, instr}]
 					if o == nil {
 						o = &op{instr: instr, anchor: anchor, runs: runs, pos: map[int]token.Pos{}, cases: map[int]int{}}
-						byInstr[instr] = o
+						byInstr[siteInstr{site, instr}] = o
 						snd.ops = append(snd.ops, o)
 					}
 					if !slices.Contains(o.chans, ci) {

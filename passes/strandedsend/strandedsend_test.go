@@ -182,3 +182,16 @@ func gateMutant(t *testing.T) string {
 type ignoreWants struct{}
 
 func (ignoreWants) Errorf(string, ...any) {}
+
+// TestSameFunctionTwoSites runs the pass repeatedly over workers that two
+// go statements start with one function: which statement the pass meets
+// first follows a map's order, and the findings must not (each run
+// checks the same wants).
+func TestSameFunctionTwoSites(t *testing.T) {
+	for range 16 {
+		analysistest.Run(t, testdata(t), strandedsend.Analyzer, "strandedsend/twosites")
+		if t.Failed() {
+			return
+		}
+	}
+}
