@@ -147,6 +147,12 @@ func oneSendPerRequest(fn *ssa.Function, recvs map[ssa.Instruction]bool, sends [
 // reachesUnbarred reports whether a path from instruction from of block b
 // reaches one of targets without passing one of barriers.
 func reachesUnbarred(b *ssa.BasicBlock, from int, targets, barriers map[ssa.Instruction]bool) bool {
+	return reachesAlong(b, from, targets, barriers, nil)
+}
+
+// reachesAlong is reachesUnbarred following, out of each block, the
+// successors succs gives (all of them when succs is nil).
+func reachesAlong(b *ssa.BasicBlock, from int, targets, barriers map[ssa.Instruction]bool, succs func(*ssa.BasicBlock) []*ssa.BasicBlock) bool {
 	seen := map[*ssa.BasicBlock]bool{}
 	type pos struct {
 		b    *ssa.BasicBlock
@@ -169,7 +175,11 @@ func reachesUnbarred(b *ssa.BasicBlock, from int, targets, barriers map[ssa.Inst
 		if blocked {
 			continue
 		}
-		for _, succ := range p.b.Succs {
+		next := p.b.Succs
+		if succs != nil {
+			next = succs(p.b)
+		}
+		for _, succ := range next {
 			if !seen[succ] {
 				seen[succ] = true
 				stack = append(stack, pos{succ, 0})

@@ -40,40 +40,13 @@ func waitedBefore(y, x *op) bool {
 // target without passing a barrier, following only the true branch of
 // an if whose condition is true once g has run.
 func reachesPast(g *ssa.Go, target ssa.Instruction, barriers map[ssa.Instruction]bool) bool {
-	type pos struct {
-		b    *ssa.BasicBlock
-		from int
+	onceRun := func(b *ssa.BasicBlock) []*ssa.BasicBlock {
+		if cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && trueOnceRun(cond.Cond, g, map[*ssa.Phi]bool{}) {
+			return b.Succs[:1]
+		}
+		return b.Succs
 	}
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []pos{{g.Block(), slices.Index(g.Block().Instrs, ssa.Instruction(g)) + 1}}
-	for len(stack) > 0 {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		blocked := false
-		for _, instr := range p.b.Instrs[p.from:] {
-			if instr == target {
-				return true
-			}
-			if barriers[instr] {
-				blocked = true
-				break
-			}
-		}
-		if blocked {
-			continue
-		}
-		succs := p.b.Succs
-		if cond, ok := p.b.Instrs[len(p.b.Instrs)-1].(*ssa.If); ok && trueOnceRun(cond.Cond, g, map[*ssa.Phi]bool{}) {
-			succs = succs[:1]
-		}
-		for _, s := range succs {
-			if !seen[s] {
-				seen[s] = true
-				stack = append(stack, pos{s, 0})
-			}
-		}
-	}
-	return false
+	return reachesAlong(g.Block(), slices.Index(g.Block().Instrs, ssa.Instruction(g))+1, map[ssa.Instruction]bool{target: true}, barriers, onceRun)
 }
 
 // trueOnceRun reports whether v is true whenever go statement g has run
