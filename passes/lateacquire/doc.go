@@ -116,6 +116,11 @@
 // a default), which refuses promptly but still creates a goroutine per
 // unit.
 //
+// One report per acquire: when several spawns reach the same acquire (one
+// closure or function started by two loops), it is one cause with one
+// fix, so it is reported once, naming each spawn's unit, with every go
+// statement as a related position.
+//
 // When the goroutine is a function literal that begins with the acquire as
 // a statement of its own (sem <- struct{}{}, sem.Acquire(ctx, 1) with its
 // error unused), a suggested fix moves the acquire before the go

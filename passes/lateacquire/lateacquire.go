@@ -67,6 +67,7 @@ func run(pass *analysis.Pass, cfg *Config, summary *acquire.Summary) (any, error
 			c.checkSite(fn, site)
 		}
 	}
+	c.findings.flush(pass)
 	return nil, nil
 }
 
@@ -116,6 +117,7 @@ type checker struct {
 
 	cycles   map[*ssa.Function][]bool           // memo: blocks on a cycle
 	closures map[*ssa.Function]*ssa.MakeClosure // anonymous function -> the closure made of it
+	findings findings                           // reports, merged by cause, printed at the end
 }
 
 // checkSite reports each acquire that is the first blocking act of the

@@ -2,6 +2,7 @@ package lateacquire_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -87,5 +88,34 @@ func TestGateSilent(t *testing.T) {
 		for _, d := range r.Diagnostics {
 			t.Errorf("%s: %s", r.Pass.Fset.Position(d.Pos), d.Message)
 		}
+	}
+}
+
+// TestOneReportPerAcquire: an acquire that two spawns reach is printed
+// once, with both go statements as related positions (the want comments
+// of lateacquire/shared check the message; this checks the positions).
+func TestOneReportPerAcquire(t *testing.T) {
+	results := analysistest.Run(t, testdata(t), lateacquire.Analyzer, "lateacquire/shared")
+	found := false
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			starts := 0
+			for _, rel := range d.Related {
+				if rel.Message == "goroutine started here" {
+					starts++
+				}
+			}
+			if strings.Contains(d.Message, " and per ") {
+				found = true
+				if starts != 2 || len(d.SuggestedFixes) != 0 {
+					t.Errorf("%s: merged report has %d spawn positions and %d fixes, want 2 and 0", r.Pass.Fset.Position(d.Pos), starts, len(d.SuggestedFixes))
+				}
+			} else if starts != 1 {
+				t.Errorf("%s: report has %d spawn positions, want 1", r.Pass.Fset.Position(d.Pos), starts)
+			}
+		}
+	}
+	if !found {
+		t.Error("no merged report in lateacquire/shared")
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -50,17 +52,73 @@ func (c *checker) report(site spawn.Site, sp *spawner, a act, unit string) {
 		wait += " in " + types.ExprString(call.Fun)
 		related = append(related, analysis.RelatedInformation{Pos: node.Pos(), End: node.End(), Message: "the acquire"})
 	}
-	msg := fmt.Sprintf("goroutine %s before doing any work; one goroutine %s per %s — %s", wait, parks, unit, hint)
-	if a.try {
-		msg = fmt.Sprintf("goroutine tries %s only after it has started; one goroutine is created per %s even when refused — try before %s",
-			sem, unit, start)
+	format := func(units string) string {
+		return fmt.Sprintf("goroutine %s before doing any work; one goroutine %s per %s — %s", wait, parks, units, hint)
 	}
-	d := analysis.Diagnostic{Pos: at.Pos(), End: at.End(), Message: msg, Related: related}
+	if a.try {
+		format = func(units string) string {
+			return fmt.Sprintf("goroutine tries %s only after it has started; one goroutine is created per %s even when refused — try before %s",
+				sem, units, start)
+		}
+	}
+	d := analysis.Diagnostic{Pos: at.Pos(), End: at.End(), Message: format(unit), Related: related}
 	if spawnNode != nil {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: spawnNode.Pos(), End: spawnNode.End(), Message: "goroutine started here"})
 	}
 	d.SuggestedFixes = c.hoist(site, a, node, spawnNode, sem, start)
-	c.pass.Report(d)
+	c.findings.add(d, unit, format)
+}
+
+// A finding is one report before it is printed: an acquire that several
+// spawns reach (one closure started by two loops) is one cause, with one
+// fix, so its reports are merged into one.
+type finding struct {
+	d      analysis.Diagnostic
+	units  []string
+	format func(units string) string
+}
+
+// findings holds a package's findings, merged by cause, in the order they
+// were first found.
+type findings struct {
+	list  []*finding
+	index map[string]*finding // key: position and message with the unit left out
+}
+
+// add records d, the report of an acquire for one spawn, whose message is
+// format(unit). A report of the same acquire with the same message but
+// for another spawn is merged into the first: its unit joins the message
+// and its spawn the related positions; a merged report has no fix, as
+// each spawn's fix alone would leave the others waiting.
+func (fs *findings) add(d analysis.Diagnostic, unit string, format func(string) string) {
+	key := fmt.Sprintf("%d %s", d.Pos, format("\x00"))
+	f, ok := fs.index[key]
+	if !ok {
+		if fs.index == nil {
+			fs.index = make(map[string]*finding)
+		}
+		f = &finding{d: d, units: []string{unit}, format: format}
+		fs.index[key] = f
+		fs.list = append(fs.list, f)
+		return
+	}
+	if !slices.Contains(f.units, unit) {
+		f.units = append(f.units, unit)
+	}
+	for _, r := range d.Related {
+		if !slices.ContainsFunc(f.d.Related, func(o analysis.RelatedInformation) bool { return o.Pos == r.Pos }) {
+			f.d.Related = append(f.d.Related, r)
+		}
+	}
+	f.d.SuggestedFixes = nil
+}
+
+// flush reports every finding.
+func (fs *findings) flush(pass *analysis.Pass) {
+	for _, f := range fs.list {
+		f.d.Message = f.format(strings.Join(f.units, " and per "))
+		pass.Report(f.d)
+	}
 }
 
 // callInGoroutine returns the call, in the goroutine's own function, of
