@@ -186,6 +186,33 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+// TestPartialLoad: go vet analyses nothing when one package it is given
+// does not load; the command analyses the packages that do, names the
+// others with their load errors, and exits 1. In the fixture, ui embeds a
+// directory a build step would make, and uses' external test imports a
+// package excluded by build constraints; good still has its finding.
+func TestPartialLoad(t *testing.T) {
+	dir := fixture(t, "partload")
+	for _, args := range [][]string{{"./..."}, {"-json", "./..."}} {
+		r := run(t, dir, bin, args...)
+		wantCode(t, r, 1)
+		if !strings.Contains(r.stdout, "good.go:10:9") {
+			t.Errorf("%v: the loadable package's finding is missing:\n%s", args, r.stdout)
+		}
+		for _, want := range []string{
+			"2 of 3 packages do not load",
+			"example.com/partload/ui: ui/ui.go:7:12: pattern dist/app: no matching files found",
+			"example.com/partload/uses: package example.com/partload/uses_test imports example.com/partload/only: build constraints exclude all Go files",
+		} {
+			if !strings.Contains(r.stderr, want) {
+				t.Errorf("%v: stderr lacks %q:\n%s", args, want, r.stderr)
+			}
+		}
+	}
+	// Named alone, the loadable package is a clean run with a finding.
+	wantCode(t, run(t, dir, bin, "./good"), 3)
+}
+
 func TestUsage(t *testing.T) {
 	dir := t.TempDir()
 	r := run(t, dir, bin)

@@ -22,11 +22,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -181,7 +183,35 @@ func (c *command) run(patterns []string) int {
 // and an error if go vet failed (a package that does not load or
 // type-check); go vet has then printed the reason on stderr. A nil result
 // means nothing could be read at all.
+//
+// go vet analyses nothing when any package it is given does not load (a
+// missing dependency, an embed pattern matching no file, a test importing
+// a package its build constraints exclude): one such package among
+// hundreds would leave the whole module unanalysed. When that happens,
+// the packages that do load are analysed in a second run, and those that
+// do not are named on stderr; the run still exits 1.
 func (c *command) vet(patterns []string) (*finding.Results, error) {
+	res, err := c.goVet(patterns)
+	if err == nil || res == nil || len(res.Findings) > 0 || len(res.Failures) > 0 {
+		return res, err
+	}
+	good, bad := c.loadable(patterns)
+	if len(bad) == 0 || len(good) == 0 {
+		return res, err
+	}
+	fmt.Fprintf(c.stderr, "admitlint: %d of %d packages do not load and are not analysed; the others are:\n", len(bad), len(good)+len(bad))
+	for _, p := range slices.Sorted(maps.Keys(bad)) {
+		fmt.Fprintf(c.stderr, "\t%s: %s\n", p, bad[p])
+	}
+	res, err = c.goVet(good)
+	if res == nil {
+		return nil, err
+	}
+	return res, fmt.Errorf("%d packages do not load", len(bad))
+}
+
+// goVet runs go vet with the passes on patterns once.
+func (c *command) goVet(patterns []string) (*finding.Results, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("cannot find the admitlint executable to hand to go vet: %v", err)
@@ -209,6 +239,57 @@ func (c *command) vet(patterns []string) (*finding.Results, error) {
 		return res, fmt.Errorf("go vet: %v", runErr)
 	}
 	return res, nil
+}
+
+// loadable splits the packages patterns name into those go vet can load,
+// with their tests, and those it cannot: a package is bad when it, one of
+// its test variants, or anything they import has a load error (go list's
+// Error or DepsErrors; type errors are not load errors). good holds sorted
+// import paths, bad maps each bad package to its first load error; both
+// are empty if go list itself fails. (go list -json with chosen fields
+// skips the embed patterns, whose errors are load errors, so a template.)
+func (c *command) loadable(patterns []string) (good []string, bad map[string]string) {
+	const format = "{{.ImportPath}}\t{{.ForTest}}\t{{.Name}}\t" +
+		"{{with .Error}}{{printf \"%q\" .}}{{else}}{{with .DepsErrors}}{{printf \"%q\" (index . 0)}}{{end}}{{end}}"
+	args := []string{"list", "-e", "-test", "-f", format}
+	if c.tags != "" {
+		args = append(args, "-tags="+c.tags)
+	}
+	args = append(args, patterns...)
+	out, err := exec.Command("go", args...).Output()
+	if err != nil {
+		return nil, nil
+	}
+	bad = map[string]string{}
+	seen := map[string]bool{}
+	for line := range strings.Lines(string(out)) {
+		f := strings.SplitN(strings.TrimSuffix(line, "\n"), "\t", 4)
+		if len(f) != 4 {
+			continue
+		}
+		path, forTest, name := f[0], f[1], f[2]
+		if forTest == "" && name == "main" && strings.HasSuffix(path, ".test") {
+			continue // a test's generated main package
+		}
+		if forTest != "" {
+			path = forTest // a test variant: it decides for the package it tests
+		}
+		seen[path] = true
+		if _, done := bad[path]; f[3] != "" && !done {
+			msg, err := strconv.Unquote(f[3])
+			if err != nil {
+				msg = f[3]
+			}
+			bad[path] = strings.Join(strings.Fields(msg), " ")
+		}
+	}
+	for path := range seen {
+		if _, ok := bad[path]; !ok {
+			good = append(good, path)
+		}
+	}
+	slices.Sort(good)
+	return good, bad
 }
 
 // cacheScope identifies what this run analyses (directory, build tags,

@@ -1,0 +1,3 @@
+module example.com/partload
+
+go 1.24
