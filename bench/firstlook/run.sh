@@ -70,7 +70,13 @@ grep -v '^\s*#' "$list" | while read -r mod version; do
 	set -e
 	wall=$(echo "$(date +%s.%N) - $start" | bc)
 	rss=$(( $(tail -1 "$out/$name.rss") / 1024 ))
-	errs=$(grep -c '"error"' "$out/findings/$name.json" || true)
+	# Package errors: those inside the JSON, the packages that do not load
+	# (admitlint names them on stderr and analyses the rest), and those go
+	# vet could not type-check or compile (a "# pkg" header on stderr, once
+	# per package however many variants).
+	errs=$(( $(grep -c '"error"' "$out/findings/$name.json" || true) +
+		$(sed -n 's/^admitlint: \([0-9]*\) of [0-9]* packages do not load.*/\1/p' "$out/$name.err" | head -1 | grep . || echo 0) +
+		$(sed -n 's/^# \[*\([^] ]*\)\]*$/\1/p' "$out/$name.err" | sort -u | wc -l) ))
 	printf '%s\t%s\t%s\t%s\t%.0f\t%s\t%s\n' "$mod" "$version" "$pkgs" "$rc" "$wall" "$rss" "$errs" >> "$out/summary.tsv"
 	echo "$mod $version: exit $rc, ${wall%.*}s, ${rss} MiB, $pkgs packages, $errs package errors"
 done
