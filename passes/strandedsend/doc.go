@@ -88,7 +88,14 @@
 //     GetBlobAt);
 //   - for streams (a goroutine sending in a loop), a receiver that
 //     visibly stops early: buffering does not help there, the sender must
-//     select on a done channel or ctx.Done() as well;
+//     select on a done channel or ctx.Done() as well. A stream whose
+//     sender cannot return once it has sent (its loop has no way out: an
+//     error makes it try again, or ends the process) is endless: every
+//     way the receiver stops receiving strands it, its own return on the
+//     value it was waiting for included, and that return, which happens
+//     on every run, is the exit the report names, before a select case
+//     that fires only if somebody cancels (validation set 16,
+//     argo-workflows: a watch whose context no caller cancels);
 //   - a receiver that waits for its senders to finish before it receives
 //     (the Wait of the WaitGroup they mark Done in a deferred call, or of
 //     the errgroup whose Go started them), with more sends than the

@@ -510,6 +510,7 @@ func (s *sender) sends(g []int) (waitpath.Count, int, bool) {
 	}
 	most, cyclic := ssacfg.MostWeight(s.site.Fn, weights)
 	if cyclic && !ssacfg.RepeatsByKind(s.site.Fn, weights) {
+		stream.Endless = len(inner) == 0 && neverReturns(s.site.Fn, weights)
 		return stream, 0, false
 	}
 	kinds = kinds || cyclic
@@ -522,6 +523,32 @@ func (s *sender) sends(g []int) (waitpath.Count, int, bool) {
 		return stream, 0, true
 	}
 	return waitpath.Count{N: int64(most)}, ssacfg.LeastWeight(s.site.Fn, fewest), false
+}
+
+// neverReturns reports whether fn, once it has made any of the sends
+// of weights, cannot return: every way on from a send leads back to a
+// send, or ends the process (log.Fatal), or blocks. Such a goroutine
+// sends until the process ends.
+func neverReturns(fn *ssa.Function, weights map[ssa.Instruction]int) bool {
+	returns, exits := map[ssa.Instruction]bool{}, map[ssa.Instruction]bool{}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.Return:
+				returns[instr] = true
+			case ssa.CallInstruction:
+				if endsProcess(instr) {
+					exits[instr] = true
+				}
+			}
+		}
+	}
+	for at, n := range weights {
+		if n > 0 && reachesUnbarred(at.Block(), slices.Index(at.Block().Instrs, at)+1, returns, exits) {
+			return false
+		}
+	}
+	return true
 }
 
 // summarised counts the sends of a goroutine running a function of

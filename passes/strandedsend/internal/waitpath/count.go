@@ -10,7 +10,11 @@ type Count struct {
 	Expr   string // the number as written in the source, such as "len(jobs)"
 	Many   bool   // a finite number the analysis cannot name
 	Stream bool   // a sender sends in a loop: no number bounds it
-	Maybe  bool   // at most this many: some senders may send nothing
+	// Endless: a stream whose sender cannot return once it has sent (its
+	// loop has no way out but the process's end): however far the
+	// receiver got, whatever way it leaves strands it.
+	Endless bool
+	Maybe   bool // at most this many: some senders may send nothing
 }
 
 // One is the count of one goroutine sending once.
@@ -33,7 +37,7 @@ func (c Count) Plus(d Count) Count {
 func (c Count) plus(d Count) Count {
 	switch {
 	case c.Stream || d.Stream:
-		return Count{Stream: true}
+		return Count{Stream: true, Endless: c.Endless || d.Endless}
 	case c.IsZero():
 		return d
 	case d.IsZero():
@@ -50,7 +54,7 @@ func (per Count) Times(trip Count) Count {
 	case per.IsZero() || trip.IsZero():
 		return Count{}
 	case per.Stream || trip.Stream:
-		return Count{Stream: true}
+		return Count{Stream: true, Endless: per.Endless}
 	case per.Many || trip.Many:
 		return Count{Many: true}
 	case trip.Expr != "" && per.N == 1:

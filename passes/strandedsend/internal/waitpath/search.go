@@ -196,13 +196,19 @@ func (s *search) enter(from, to *ssa.BasicBlock, st *state) {
 
 // The kinds of leave, in the order Find prefers to name them.
 const (
-	leftBySelect = iota // another case of a select
-	leftByRemake        // the make reached again, a new channel replacing the old
+	// A return, when the sender never stops sending: it strands the
+	// sender on every run, the end of the receiver's own work; a select
+	// case only when it fires (a context nobody cancels never does).
+	leftByOwnReturn = iota
+	leftBySelect    // another case of a select
+	leftByRemake    // the make reached again, a new channel replacing the old
 	leftByReturn
 )
 
 func (l *Leave) rank() int {
 	switch {
+	case l.Pending.Endless && l.Case == nil && !l.Stall && !isMake(l.At):
+		return leftByOwnReturn
 	case l.Case != nil || l.Stall:
 		return leftBySelect
 	case isMake(l.At):
@@ -236,7 +242,7 @@ func (s *search) run() *Leave {
 		if ra, rb := a.rank(), b.rank(); ra != rb {
 			return ra - rb
 		}
-		if a.rank() == leftByReturn {
+		if r := a.rank(); r == leftByReturn || r == leftByOwnReturn {
 			// Of the returns, the last: the further the receiver got, the
 			// more surely its sender has reached the send (an early return
 			// on a setup error can come before the sender even runs).
@@ -397,7 +403,7 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 	if i == 1 && s.closed[cond] {
 		return st, false // closed: all values were received
 	}
-	if l := s.control[cond]; l != nil && !l.Has(b.Succs[i]) && st.set != 0 {
+	if l := s.control[cond]; l != nil && !l.Has(b.Succs[i]) && st.set != 0 && !s.endless(st) {
 		if c, ok := s.counters[l]; ok {
 			n, constant := match.ConstInt(c.bound)
 			switch {
@@ -416,6 +422,18 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 		}
 	}
 	return st, true
+}
+
+// endless reports whether a sender the path st has started never stops
+// sending: no count of receives matches it, so a loop that ends on its
+// own test strands it too.
+func (s *search) endless(st state) bool {
+	for i, start := range s.q.Starts {
+		if st.set&(1<<i) != 0 && start.Sends.Endless {
+			return true
+		}
+	}
+	return false
 }
 
 // takeCase applies taking select case c (Index -1: default), and
@@ -499,6 +517,10 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 	left := st.flags&leftThroughSelect != 0
 	var visible bool
 	switch {
+	case pending.Endless:
+		// A sender that never stops sending: however the receiver stops
+		// receiving, the sender's next send finds nobody.
+		visible = true
 	case pending.Stream:
 		// A stream's length is unknown: a buffered one may hold what is
 		// left, unless the receiver visibly quits receiving.

@@ -146,3 +146,82 @@ func early(items []item, skip bool) int {
 	}
 	return n
 }
+
+// Endless senders: a watcher whose loop has no way out (an error only
+// makes it try again) sends until the process ends, so any way the
+// receiver stops receiving strands it, a return after a value included.
+// The report names that return, the end of the receiver's normal work,
+// rather than a case that fires only if somebody cancels.
+
+type event struct{ finished bool }
+
+type watch interface {
+	Next(ctx context.Context) (*event, error)
+}
+
+func waitFinished(ctx context.Context, w watch, tick <-chan struct{}) error {
+	events := make(chan *event)
+	go func() {
+		for {
+			ev, err := w.Next(ctx)
+			if err != nil || ev == nil {
+				continue
+			}
+			events <- ev // want `send on events blocks forever once the receiver stops receiving \(return at stream.go:182\)`
+		}
+	}()
+	for {
+		var ev *event
+		select {
+		case ev = <-events:
+		case <-tick:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if ev != nil && ev.finished {
+			return nil
+		}
+	}
+}
+
+// The same receiver with no select: it leaves only on the value it
+// waits for, and the watcher, which never stops, still strands.
+func untilFinished(ctx context.Context, w watch) {
+	events := make(chan *event)
+	go func() {
+		for {
+			if ev, err := w.Next(ctx); err == nil {
+				events <- ev // want `send on events blocks forever once the receiver stops receiving \(return at stream.go:200\)`
+			}
+		}
+	}()
+	for {
+		if ev := <-events; ev.finished {
+			return
+		}
+	}
+}
+
+// nope: a watcher that stops by itself, after sending the value the
+// receiver stops on (or on an error, when the receiver is still
+// waiting: a stream's end the receiver cannot see here).
+func untilFinishedStops(ctx context.Context, w watch) {
+	events := make(chan *event)
+	go func() {
+		for {
+			ev, err := w.Next(ctx)
+			if err != nil {
+				return
+			}
+			events <- ev
+			if ev.finished {
+				return
+			}
+		}
+	}()
+	for {
+		if ev := <-events; ev.finished {
+			return
+		}
+	}
+}
