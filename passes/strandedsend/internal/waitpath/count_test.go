@@ -45,6 +45,10 @@ func TestCountArithmetic(t *testing.T) {
 			t.Errorf("%v.Exceeds(%d, %d) = %v, want %v", tc.c, tc.recvd, tc.room, got, tc.want)
 		}
 	}
+	endless := Count{Stream: true, Endless: true}
+	if !endless.Plus(One).Endless || !One.Plus(endless).Endless || !endless.Times(n).Endless || (Count{Stream: true}).Plus(One).Endless {
+		t.Error("Endless: kept by sums and trips of an endless sender, never made up")
+	}
 	if _, ok := (Count{Many: true}).Source(); ok {
 		t.Error("an unnamed count has no source")
 	}

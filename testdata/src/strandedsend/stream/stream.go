@@ -3,13 +3,16 @@
 // visibly stops early, and the hint is to select on a done channel.
 package stream
 
-import "context"
+import (
+	"context"
+	"log"
+)
 
 type item struct{ bad bool }
 
 func produce(ch chan<- item, items []item) {
 	for _, it := range items {
-		ch <- it // want `send on ch blocks forever once the receiver stops receiving \(return at stream.go:22\); the goroutine leaks — select on ctx.Done\(\) or a done channel as well`
+		ch <- it // want `send on ch blocks forever once the receiver stops receiving \(return at stream.go:25\); the goroutine leaks — select on ctx.Done\(\) or a done channel as well`
 	}
 	close(ch)
 }
@@ -48,7 +51,7 @@ func consume(ctx context.Context, items []item) int {
 	go func() {
 		defer close(ch)
 		for _, it := range items {
-			ch <- it // want `send on ch blocks forever once the receiver stops receiving \(case <-ctx.Done\(\) at stream.go:62\)`
+			ch <- it // want `send on ch blocks forever once the receiver stops receiving \(case <-ctx.Done\(\) at stream.go:65\)`
 		}
 	}()
 	n := 0
@@ -133,7 +136,7 @@ func early(items []item, skip bool) int {
 	ch := make(chan item)
 	go func() {
 		for _, it := range items {
-			ch <- it // want `\(return at stream.go:141\)`
+			ch <- it // want `\(return at stream.go:144\)`
 		}
 		close(ch)
 	}()
@@ -167,7 +170,7 @@ func waitFinished(ctx context.Context, w watch, tick <-chan struct{}) error {
 			if err != nil || ev == nil {
 				continue
 			}
-			events <- ev // want `send on events blocks forever once the receiver stops receiving \(return at stream.go:182\)`
+			events <- ev // want `send on events blocks forever once the receiver stops receiving \(return at stream.go:185\)`
 		}
 	}()
 	for {
@@ -191,7 +194,7 @@ func untilFinished(ctx context.Context, w watch) {
 	go func() {
 		for {
 			if ev, err := w.Next(ctx); err == nil {
-				events <- ev // want `send on events blocks forever once the receiver stops receiving \(return at stream.go:200\)`
+				events <- ev // want `send on events blocks forever once the receiver stops receiving \(return at stream.go:203\)`
 			}
 		}
 	}()
@@ -217,6 +220,28 @@ func untilFinishedStops(ctx context.Context, w watch) {
 			if ev.finished {
 				return
 			}
+		}
+	}()
+	for {
+		if ev := <-events; ev.finished {
+			return
+		}
+	}
+}
+
+// An error that ends the process is no way out either: the watcher
+// still sends until the process ends, and the receiver's return on the
+// value it waits for strands it.
+func untilFinishedOrFatal(ctx context.Context, w watch) {
+	events := make(chan *event)
+	go func() {
+		for {
+			ev, err := w.Next(ctx)
+			if err != nil {
+				log.Fatal(err)
+				return
+			}
+			events <- ev // want `send on events blocks forever once the receiver stops receiving \(return at stream.go:249\)`
 		}
 	}()
 	for {
