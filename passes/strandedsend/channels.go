@@ -1,6 +1,7 @@
 package strandedsend
 
 import (
+	"cmp"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -153,6 +154,19 @@ func (set *senderSet) strandedBy(out []ssa.Instruction) []*op {
 		return set.targets
 	}
 	return stranded
+}
+
+// ownersOf returns the spawn sites of the senders of targets, in the
+// order of their positions.
+func (set *senderSet) ownersOf(targets []*op) []ssa.Instruction {
+	var sites []ssa.Instruction
+	for _, o := range targets {
+		if site := set.owner[o]; !slices.Contains(sites, site) {
+			sites = append(sites, site)
+		}
+	}
+	slices.SortFunc(sites, func(x, y ssa.Instruction) int { return cmp.Compare(x.Pos(), y.Pos()) })
+	return sites
 }
 
 // targetsOn returns the plain sends of s on channel i of group g.

@@ -181,7 +181,11 @@
 // default whose receives all fail the test asserts that nothing is
 // pending, and a channel whose every receive fails the test carries
 // failures: none of them strands a send worth reporting. One report per
-// channel: the other sends the same leave strands are related positions.
+// cause: the other sends the same leave strands are related positions,
+// and so are the sends on the other channels of a group the same leave
+// strands in the same goroutines (a goroutine that sends its result on
+// one channel or its error on another leaks once, whichever it sends:
+// one report, whose fix buffers both; validation set 17, kratos).
 // It points at a send of a sender the leave strands: leaving through a
 // receive on a channel that one sender closes after its last send (defer
 // close(end) in a reader) strands the others, not that one (validation

@@ -29,7 +29,7 @@ func (c *checker) checkFuture(fn *ssa.Function, ch *channel, i int, targets []*o
 	strands, leave := c.futureFate(fn, resultIndex(ch), ch.room, targets, map[*ssa.Function]bool{fn: true})
 	switch {
 	case leave != nil:
-		c.reportLeave(ch, i, targets, leave, waitpath.One, nil, false)
+		c.reportLeave([]*stranding{c.stranding(ch, i, []int{i}, targets, nil, leave, waitpath.One, nil, false)})
 	case strands:
 		c.reportFuture(fn, ch, i, targets)
 	}

@@ -1,11 +1,14 @@
 package strandedsend
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -14,18 +17,104 @@ import (
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
 
-// reportLeave reports the sends of the targets on channel i, which the
-// receiver's leave strands: one finding for the channel, at its first
+// A stranding is the sends on one channel that a leave of the receiver
+// strands, found and not yet reported.
+type stranding struct {
+	ch      *channel
+	i       int               // the channel's index in its scope
+	group   []int             // the channels its senders send on instead of it (see group)
+	targets []*op             // the sends stranded, the first one reported
+	owners  []ssa.Instruction // the spawn sites of their senders
+	leave   *waitpath.Leave
+	where   string    // the leave, described
+	at      token.Pos // where the leave is
+	total   waitpath.Count
+	starts  []waitpath.Start
+	many    bool // several goroutines send
+}
+
+// stranding returns the stranding of targets, the sends on channel i, by
+// leave, with total values sent by starts.
+func (c *checker) stranding(ch *channel, i int, g []int, targets []*op, owners []ssa.Instruction, leave *waitpath.Leave, total waitpath.Count, starts []waitpath.Start, many bool) *stranding {
+	where, at := waitpath.Describe(c.pass.Fset, c.pass.Files, leave)
+	return &stranding{ch: ch, i: i, group: g, targets: targets, owners: owners, leave: leave,
+		where: where, at: at, total: total, starts: starts, many: many}
+}
+
+// oneCause groups the strandings of one function by cause. The channels
+// of one group (a goroutine sends its result on one, or its error on the
+// other) that one leave strands in the same goroutines are one leak: one
+// report, whose fix makes room on each of them.
+func oneCause(found []*stranding) [][]*stranding {
+	var causes [][]*stranding
+	covered := map[ssa.Instruction]bool{}
+	for _, s := range found {
+		if coveredBy(s, covered) {
+			// A select whose cases send on both: it is reported at its
+			// first stranded case, and room on that one channel frees it.
+			continue
+		}
+		k := slices.IndexFunc(causes, func(cause []*stranding) bool { return sameCause(cause[0], s) })
+		if k < 0 {
+			causes = append(causes, []*stranding{s})
+			continue
+		}
+		causes[k] = append(causes[k], s)
+	}
+	for _, cause := range causes {
+		slices.SortStableFunc(cause, func(a, b *stranding) int {
+			return cmp.Compare(a.targets[0].pos[a.i], b.targets[0].pos[b.i])
+		})
+	}
+	return causes
+}
+
+// coveredBy reports whether every send of s is an operation of a
+// stranding already grouped (a select's other case), and adds those of s.
+func coveredBy(s *stranding, covered map[ssa.Instruction]bool) bool {
+	all := true
+	for _, o := range s.targets {
+		all = all && covered[o.instr]
+	}
+	for _, o := range s.targets {
+		covered[o.instr] = true
+	}
+	return all
+}
+
+// sameCause reports whether a and b strand the same goroutines by the
+// same leave, on channels of one group, with the same room and count:
+// one message can say what happens on both.
+func sameCause(a, b *stranding) bool {
+	return slices.Contains(a.group, b.i) && a.where == b.where && a.leave.Stall == b.leave.Stall &&
+		a.leave.Pending == b.leave.Pending && slices.Equal(a.owners, b.owners) &&
+		a.ch.room == b.ch.room && a.total == b.total && a.many == b.many
+}
+
+// reportLeave reports the sends of one cause, the strandings of the
+// channels one leave of the receiver strands: one finding, at the first
 // send, the others related to it.
-func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath.Leave, total waitpath.Count, starts []waitpath.Start, many bool) {
+func (c *checker) reportLeave(cause []*stranding) {
+	s := cause[0]
+	ch, i, leave, total, where := s.ch, s.i, s.leave, s.total, s.where
 	leak := "the goroutine leaks"
-	if many {
+	if s.many {
 		leak = "goroutines leak"
 	}
-	where, leavePos := waitpath.Describe(c.pass.Fset, c.pass.Files, leave)
-	made := c.madeName(ch.mk)
-	o, others := targets[0], targets[1:]
-	name := c.opText(o, i, made)
+	var names []string
+	for _, t := range cause {
+		names = append(names, c.madeName(t.ch.mk))
+	}
+	made := joinAnd(names)
+	o := s.targets[0]
+	name := c.opText(o, i, names[0])
+	if len(cause) > 1 {
+		var alt []string
+		for _, t := range cause[1:] {
+			alt = append(alt, c.opText(t.targets[0], t.i, c.madeName(t.ch.mk)))
+		}
+		name += " (or " + joinAnd(alt) + ")"
+	}
 	// The values the message counts: those the senders started on the
 	// leave's way set going, when fewer than all (a second goroutine
 	// started after the leave). The fix still makes room for all.
@@ -39,8 +128,8 @@ func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath
 	case leave.Stall:
 		hint := "receive before waiting"
 		if !leave.Pending.Stream && !leave.Pending.Many && leave.Pending.Expr == "" {
-			hint += ", or make " + made + "'s capacity " + leave.Pending.String()
-			fixes = c.capacityFix(ch, made, total, starts)
+			hint += ", or " + capacityHint(made, len(cause), leave.Pending.String())
+			fixes = c.capacityFixes(cause, made)
 		}
 		msg = fmt.Sprintf("send on %s%s blocks forever: %s waits for its senders (%s) before receiving what they send; they wait for each other — %s",
 			unbuffered(ch.room), name, loopName(ch.mk.Parent(), c.pass.Pkg), where, hint)
@@ -54,11 +143,11 @@ func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath
 		}
 		msg = fmt.Sprintf("send on %s%s blocks forever once the receiver leaves (%s); the goroutine leaks — make %s buffered%s",
 			unbuffered(ch.room), name, where, made, or)
-		fixes = c.capacityFix(ch, made, total, starts)
+		fixes = c.capacityFixes(cause, made)
 	default:
 		hint := fmt.Sprintf("buffer %s for every sender", made)
 		if n, ok := total.Source(); ok {
-			hint = fmt.Sprintf("make %s's capacity %s", made, n)
+			hint = capacityHint(made, len(cause), n)
 		}
 		got := fmt.Sprintf("after %d of", leave.Recvd)
 		if leave.Recvd == 0 {
@@ -66,17 +155,60 @@ func (c *checker) reportLeave(ch *channel, i int, targets []*op, leave *waitpath
 		}
 		msg = fmt.Sprintf("send on %s blocks forever once the receiver leaves (%s) %s %s values, with room for %d; %s — %s",
 			name, where, got, sent, ch.room, leak, hint)
-		fixes = c.capacityFix(ch, made, total, starts)
+		fixes = c.capacityFixes(cause, made)
 	}
 	stop := "the receiver can leave here"
 	if leave.Stall {
 		stop = "the receiver waits for its senders here"
 	}
-	related := []analysis.RelatedInformation{{Pos: leavePos, Message: stop}, c.madeHere(ch, made)}
+	related := []analysis.RelatedInformation{{Pos: s.at, Message: stop}}
+	for k, t := range cause {
+		related = append(related, c.madeHere(t.ch, names[k]))
+	}
 	if o.via != nil && o.via.Pos.IsValid() {
 		related = append(related, analysis.RelatedInformation{Pos: o.via.Pos, Message: "the helper sends here"})
 	}
-	c.report(o, others, i, msg, fixes, related...)
+	others := sendsOn(s.targets[1:], i)
+	for _, t := range cause[1:] {
+		others = append(others, sendsOn(t.targets, t.i)...)
+	}
+	c.report(o, i, others, msg, fixes, related...)
+}
+
+// joinAnd joins names as a list in prose: "a", "a and b", "a, b and c".
+func joinAnd(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// capacityHint says to give the channels made (n of them) capacity text.
+func capacityHint(made string, n int, text string) string {
+	if n > 1 {
+		return fmt.Sprintf("make the capacity of %s %s", made, text)
+	}
+	return fmt.Sprintf("make %s's capacity %s", made, text)
+}
+
+// capacityFixes returns one fix that makes room on every channel of the
+// cause, when each one's room can be written at its make: a fix for some
+// of them only would leave the leak in place.
+func (c *checker) capacityFixes(cause []*stranding, made string) []analysis.SuggestedFix {
+	var all analysis.SuggestedFix
+	for _, t := range cause {
+		fix := c.capacityFix(t.ch, c.madeName(t.ch.mk), t.total, t.starts)
+		if fix == nil {
+			return nil
+		}
+		all.TextEdits = append(all.TextEdits, fix[0].TextEdits...)
+		all.Message = fix[0].Message
+	}
+	if len(cause) > 1 {
+		text, _ := cause[0].total.Source()
+		all.Message = fmt.Sprintf("Buffer %s with capacity %s", made, text)
+	}
+	return []analysis.SuggestedFix{all}
 }
 
 // reportFuture reports the sends that feed a future fn returns, whose
@@ -90,21 +222,37 @@ func (c *checker) reportFuture(fn *ssa.Function, ch *channel, i int, targets []*
 	o := targets[0]
 	msg := fmt.Sprintf("send on unbuffered %s blocks forever if %s stops waiting for the result; the goroutine leaks — make %s buffered",
 		c.opText(o, i, made), caller, made)
-	c.report(o, targets[1:], i, msg, c.capacityFix(ch, made, waitpath.One, nil),
+	c.report(o, i, sendsOn(targets[1:], i), msg, c.capacityFix(ch, made, waitpath.One, nil),
 		analysis.RelatedInformation{Pos: c.makePos(ch.mk), Message: made + " is made here, unbuffered, and returned"})
+}
+
+// A sendOn is a send operation and the channel (its index) it sends on.
+type sendOn struct {
+	op *op
+	i  int
+}
+
+// sendsOn pairs each of ops with channel i.
+func sendsOn(ops []*op, i int) []sendOn {
+	out := make([]sendOn, len(ops))
+	for k, o := range ops {
+		out[k] = sendOn{o, i}
+	}
+	return out
 }
 
 // report reports the send operation o on channel i, once per
 // operation and package, with the other operations the same cause
 // strands as related positions (a select reports one of its cases).
-func (c *checker) report(o *op, others []*op, i int, msg string, fixes []analysis.SuggestedFix, related ...analysis.RelatedInformation) {
+func (c *checker) report(o *op, i int, others []sendOn, msg string, fixes []analysis.SuggestedFix, related ...analysis.RelatedInformation) {
 	if c.reported[o.instr.Pos()] {
 		return
 	}
 	for _, x := range others {
-		if !c.reported[x.instr.Pos()] {
-			c.reported[x.instr.Pos()] = true
-			related = append(related, analysis.RelatedInformation{Pos: x.pos[i], End: c.sendEnd(x.pos[i]), Message: "this send blocks too"})
+		if key := x.op.instr.Pos(); key != o.instr.Pos() && !c.reported[key] {
+			c.reported[key] = true
+			at := x.op.pos[x.i]
+			related = append(related, analysis.RelatedInformation{Pos: at, End: c.sendEnd(at), Message: "this send blocks too"})
 		}
 	}
 	c.reportAt(o.instr.Pos(), o.pos[i], msg, fixes, related...)

@@ -129,12 +129,18 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		return
 	}
 	sc := &scope{fn: fn, chans: chans, senders: collectOps(chans, c.follow)}
+	var found []*stranding
 	for i, ch := range chans {
 		if ch.ok {
-			c.checkChan(sc, i)
+			if s := c.checkChan(sc, i); s != nil {
+				found = append(found, s)
+			}
 		} else if c.cfg.Consumers {
 			c.checkConsumers(fn, ch)
 		}
+	}
+	for _, cause := range oneCause(found) {
+		c.reportLeave(cause)
 	}
 }
 
@@ -209,13 +215,14 @@ type scope struct {
 	senders []*sender
 }
 
-// checkChan reports the sends on channel i of sc that can be stranded.
-func (c *checker) checkChan(sc *scope, i int) {
+// checkChan returns the sends on channel i of sc that a leave of the
+// receiver strands, or nil; it reports a future itself.
+func (c *checker) checkChan(sc *scope, i int) *stranding {
 	fn, ch := sc.fn, sc.chans[i]
 	g := answers(sc, group(i, sc.chans, sc.senders))
 	set := c.sendersOf(sc, i, g)
 	if len(set.targets) == 0 {
-		return
+		return nil
 	}
 	q := c.receiverOf(sc, ch, g)
 	q.Starts = set.starts
@@ -228,19 +235,20 @@ func (c *checker) checkChan(sc *scope, i int) {
 			// a loop that takes each sender's value before it starts the
 			// next leaves with exactly one out; and waiting for senders
 			// of an unbuffered channel strands the first of them.)
-			return
+			return nil
 		}
 		if set.total.Many && leave.Pending == waitpath.One {
 			set.total = waitpath.One // one at a time: one out when it leaves
 		}
 		out := c.stranded(sc, leave, g)
 		if len(out) == 0 && len(leave.Out) > 0 {
-			return // it strands only a sender that is done
+			return nil // it strands only a sender that is done
 		}
-		c.reportLeave(ch, i, set.strandedBy(out), leave, set.total, set.starts, set.goroutines > 1)
-		return
+		targets := set.strandedBy(out)
+		return c.stranding(ch, i, g, targets, set.ownersOf(targets), leave, set.total, set.starts, set.goroutines > 1)
 	}
 	if c.cfg.Futures && isFuture(ch, set.total, len(g)) && !trailsStream(sc, i) {
 		c.checkFuture(fn, ch, i, set.targets)
 	}
+	return nil
 }

@@ -86,18 +86,19 @@ func checkFirst(ctx context.Context) (string, error) {
 	return <-c, nil
 }
 
-// Two exclusive sends in the goroutine: the result or the error. Each
-// is stranded when the caller returns early; each names its channel.
+// Two exclusive sends in the goroutine: the result or the error. Either
+// is stranded when the caller returns early: one leak, one report, whose
+// fix buffers both.
 func either(deadline time.Time) (string, error) {
 	resc := make(chan string)
 	errc := make(chan error)
 	go func() {
 		s, err := fetch()
 		if err != nil {
-			errc <- err // want `send on unbuffered errc blocks forever once the receiver leaves \(return at earlyreturn.go:103\)`
+			errc <- err // want `send on unbuffered errc \(or resc\) blocks forever once the receiver leaves \(return at earlyreturn.go:104\); the goroutine leaks — make errc and resc buffered$`
 			return
 		}
-		resc <- s // want `send on unbuffered resc blocks forever once the receiver leaves \(return at earlyreturn.go:103\)`
+		resc <- s
 	}()
 	if time.Now().After(deadline) {
 		return "", errors.New("too late")
@@ -131,13 +132,32 @@ func eitherWaited() (string, error) {
 	}
 }
 
+// Two goroutines, one on each channel: the early return strands both,
+// two leaks and two reports.
+func both(deadline time.Time) (string, error) {
+	resc := make(chan string)
+	errc := make(chan error)
+	go func() {
+		s, _ := fetch()
+		resc <- s // want `send on unbuffered resc blocks forever once the receiver leaves \(return at earlyreturn.go:149\); the goroutine leaks — make resc buffered$`
+	}()
+	go func() {
+		_, err := fetch()
+		errc <- err // want `send on unbuffered errc blocks forever once the receiver leaves \(return at earlyreturn.go:149\); the goroutine leaks — make errc buffered$`
+	}()
+	if time.Now().After(deadline) {
+		return "", errors.New("too late")
+	}
+	return <-resc, <-errc
+}
+
 // errgroup and WaitGroup.Go start senders too.
 func viaErrgroup(name string) error {
 	var g errgroup.Group
 	done := make(chan string)
 	g.Go(func() error {
 		s, err := fetch()
-		done <- s // want `\(return at earlyreturn.go:144\)`
+		done <- s // want `\(return at earlyreturn.go:164\)`
 		return err
 	})
 	if err := validate(name); err != nil {
@@ -152,7 +172,7 @@ func viaWaitGroup(name string) error {
 	done := make(chan string)
 	wg.Go(func() {
 		s, _ := fetch()
-		done <- s // want `\(return at earlyreturn.go:158\)`
+		done <- s // want `\(return at earlyreturn.go:178\)`
 	})
 	if err := validate(name); err != nil {
 		return err
@@ -194,7 +214,7 @@ func fireAndForget() {
 	c := make(chan error)
 	go func() {
 		_, err := fetch()
-		c <- err // want `send on unbuffered c blocks forever once the receiver leaves \(the end of the function at earlyreturn.go:202\)`
+		c <- err // want `send on unbuffered c blocks forever once the receiver leaves \(the end of the function at earlyreturn.go:222\)`
 	}()
 	if err := validate("x"); err != nil {
 		println(<-c)
@@ -212,7 +232,7 @@ func upload(string) error { return nil }
 func compressAndUpload(name string) error {
 	results := make(chan error)
 	go func() {
-		results <- validate(name) // want `send on unbuffered results blocks forever once the receiver leaves \(return at earlyreturn.go:221\); the goroutine leaks — make results buffered$`
+		results <- validate(name) // want `send on unbuffered results blocks forever once the receiver leaves \(return at earlyreturn.go:241\); the goroutine leaks — make results buffered$`
 	}()
 	if err := setup(); err != nil {
 		return err

@@ -122,10 +122,10 @@ func gather(ctx context.Context, jobs []job) ([]int, error) {
 	for _, j := range jobs {
 		go func() {
 			if err := run(j); err != nil {
-				errc <- err // want `send on errc blocks forever once the receiver leaves \(case <-ctx.Done\(\) at firsterror.go:138\) before any of len\(jobs\) values`
+				errc <- err // want `send on errc \(or resc\) blocks forever once the receiver leaves \(case <-ctx.Done\(\) at firsterror.go:138\) before any of len\(jobs\) values, with room for 0; goroutines leak — make the capacity of errc and resc len\(jobs\)$`
 				return
 			}
-			resc <- j.id // want `send on resc blocks forever once the receiver leaves \(case <-ctx.Done\(\) at firsterror.go:138\)`
+			resc <- j.id
 		}()
 	}
 	var out []int

@@ -30,9 +30,9 @@ func (s *Shell) readLines(lines chan<- string, errs chan<- error, prompts <-chan
 	for p := range prompts {
 		line, err := s.in.Prompt(p)
 		if err != nil {
-			errs <- err // want `send on unbuffered errs blocks forever once the receiver leaves \(case <-s.stop at lockstep.go:\d+\); the goroutine leaks — make errs buffered`
+			errs <- err // want `send on unbuffered errs \(or lines\) blocks forever once the receiver leaves \(case <-s.stop at lockstep.go:\d+\); the goroutine leaks — make errs and lines buffered`
 		} else {
-			lines <- line // want `send on unbuffered lines blocks forever once the receiver leaves \(case <-s.stop at lockstep.go:\d+\); the goroutine leaks — make lines buffered`
+			lines <- line
 		}
 	}
 }

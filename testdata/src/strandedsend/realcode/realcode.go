@@ -915,9 +915,9 @@ func fanOutFirst(reqs []int, workers int) ([]int, error) {
 		go func() {
 			for r := range in {
 				if r < 0 {
-					errs <- errors.New("negative") // want `send on errs blocks forever once the receiver stops receiving \(return at realcode\.go:931\); the goroutine leaks — select on ctx\.Done\(\) or a done channel as well`
+					errs <- errors.New("negative") // want `send on errs \(or resps\) blocks forever once the receiver stops receiving \(return at realcode\.go:931\); the goroutine leaks — select on ctx\.Done\(\) or a done channel as well`
 				} else {
-					resps <- r * 2 // want `send on resps blocks forever once the receiver stops receiving \(return at realcode\.go:931\); the goroutine leaks — select on ctx\.Done\(\) or a done channel as well`
+					resps <- r * 2
 				}
 			}
 		}()
