@@ -97,9 +97,18 @@
 //     that fires only if somebody cancels (validation set 16,
 //     argo-workflows: a watch whose context no caller cancels);
 //   - a receiver that waits for its senders to finish before it receives
-//     (the Wait of the WaitGroup they mark Done in a deferred call, or of
-//     the errgroup whose Go started them), with more sends than the
-//     buffer holds: each side waits for the other forever;
+//     (the Wait of the WaitGroup they mark Done in a deferred call or in
+//     a call after which they cannot send, or of the errgroup whose Go
+//     started them; a WaitGroup that is a field of the same variable
+//     counts), with more sends than the buffer holds: each side waits
+//     for the other forever;
+//   - a receiver that locks a mutex before it receives while every
+//     sender holds that mutex across its sends (locked in the
+//     goroutine's own body on a path to the send that does not unlock
+//     it; a read lock waits only for a sender holding the write lock):
+//     when the sender takes the lock first, each waits for the other.
+//     Locks taken in helpers, and a mutex reached another way than
+//     through the same variable, field or global, are not followed;
 //   - with -strandedsend.consumers (opt-in), the other direction: the
 //     function streams values (plain sends in a loop that does not also
 //     make the channel, after it has started the receivers) to goroutines

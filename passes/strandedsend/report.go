@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
 
@@ -133,6 +134,11 @@ func (c *checker) reportLeave(cause []*stranding) {
 		}
 		msg = fmt.Sprintf("send on %s%s blocks forever: %s waits for its senders (%s) before receiving what they send; they wait for each other — %s",
 			unbuffered(ch.room), name, loopName(ch.mk.Parent(), c.pass.Pkg), where, hint)
+		if mu, ok := lockedBy(leave.At, where); ok {
+			hint = strings.Replace(hint, "receive before waiting", "unlock "+mu+" before sending", 1)
+			msg = fmt.Sprintf("send on %s%s blocks forever when its sender takes %s first: %s locks %s (%s) before receiving, and the sender holds it while it sends; they wait for each other — %s",
+				unbuffered(ch.room), name, mu, loopName(ch.mk.Parent(), c.pass.Pkg), mu, where, hint)
+		}
 	case leave.Pending.Stream:
 		msg = fmt.Sprintf("send on %s blocks forever once the receiver stops receiving (%s); the goroutine leaks — select on ctx.Done() or a done channel as well",
 			name, where)
@@ -158,7 +164,9 @@ func (c *checker) reportLeave(cause []*stranding) {
 		fixes = c.capacityFixes(cause, made)
 	}
 	stop := "the receiver can leave here"
-	if leave.Stall {
+	if mu, ok := lockedBy(leave.At, where); ok && leave.Stall {
+		stop = "the receiver waits for " + mu + " here"
+	} else if leave.Stall {
 		stop = "the receiver waits for its senders here"
 	}
 	related := []analysis.RelatedInformation{{Pos: s.at, Message: stop}}
@@ -173,6 +181,22 @@ func (c *checker) reportLeave(cause []*stranding) {
 		others = append(others, sendsOn(t.targets, t.i)...)
 	}
 	c.report(o, i, others, msg, fixes, related...)
+}
+
+// lockedBy returns the mutex a stalling call at locks, as the source
+// names it (c.mu, from where, "c.mu.Lock() at x.go:18"), if at locks one.
+func lockedBy(at ssa.Instruction, where string) (string, bool) {
+	call, ok := at.(*ssa.Call)
+	if !ok {
+		return "", false
+	}
+	fn := match.Callee(call)
+	if !match.IsMethod(fn, "sync", "Mutex", "Lock") && !match.IsMethod(fn, "sync", "RWMutex", "Lock", "RLock") {
+		return "", false
+	}
+	text, _, _ := strings.Cut(where, " at ")
+	mu, ok := strings.CutSuffix(text, "."+fn.Name()+"()")
+	return mu, ok && mu != ""
 }
 
 // joinAnd joins names as a list in prose: "a", "a and b", "a, b and c".

@@ -1,6 +1,10 @@
 package strandedsend
 
 import (
+	"go/token"
+	"go/types"
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/match"
@@ -11,7 +15,8 @@ import (
 // waits for the goroutines sending on group g to finish, which they do
 // only after their sends. It is the Wait of the errgroup.Group or
 // sync.WaitGroup whose Go started them, or of a WaitGroup each of them
-// marks Done with a deferred call. Nil if no sender is such a goroutine.
+// marks Done with a deferred call or with a call after which it sends no
+// more. Nil if no sender is such a goroutine.
 //
 //	var wg sync.WaitGroup
 //	for _, j := range jobs {
@@ -24,18 +29,9 @@ import (
 //	wg.Wait()
 //	for range jobs { … <-results … }
 func waitsForSenders(sc *scope, g []int) func(ssa.CallInstruction) bool {
-	groups := map[ssa.Value]bool{}
-	for _, s := range sc.senders {
-		if !s.touchesAny(g) {
-			continue
-		}
-		v := waitedBy(s.site)
-		if v == nil {
-			return nil // a sender nobody waits for as a whole
-		}
-		groups[v] = true
-	}
-	if len(groups) == 0 {
+	waits := waitedGroups(sc, g)
+	locks := heldLocks(sc, g)
+	if len(waits) == 0 && len(locks) == 0 {
 		return nil
 	}
 	return func(call ssa.CallInstruction) bool {
@@ -44,35 +40,208 @@ func waitsForSenders(sc *scope, g []int) func(ssa.CallInstruction) bool {
 		}
 		fn := match.Callee(call)
 		args := call.Common().Args
-		return len(args) > 0 && groups[args[0]] &&
-			(match.IsMethod(fn, match.ErrgroupPkg, "Group", "Wait") || match.IsMethod(fn, "sync", "WaitGroup", "Wait"))
+		if len(args) == 0 {
+			return false
+		}
+		k := keyOf(args[0])
+		switch {
+		case match.IsMethod(fn, match.ErrgroupPkg, "Group", "Wait"), match.IsMethod(fn, "sync", "WaitGroup", "Wait"):
+			return waits[k]
+		case match.IsMethod(fn, "sync", "Mutex", "Lock"), match.IsMethod(fn, "sync", "RWMutex", "Lock"):
+			_, held := locks[k]
+			return held
+		case match.IsMethod(fn, "sync", "RWMutex", "RLock"):
+			return locks[k] // read locks wait only for a writer
+		}
+		return false
 	}
 }
 
-// waitedBy returns the group, as a value of the function that starts the
+// A syncKey identifies a WaitGroup, errgroup or mutex in the function
+// that starts the senders: the value of its address, or, for a field, the
+// struct's address and the field's index, since each c.mu is an
+// instruction of its own.
+type syncKey struct {
+	base   ssa.Value
+	field  int  // -1: base is the address itself
+	loaded bool // the struct's address is loaded from base (a variable a closure shares)
+}
+
+// keyOf returns the key of the address v, in v's function.
+func keyOf(v ssa.Value) syncKey {
+	fa, ok := v.(*ssa.FieldAddr)
+	if !ok {
+		return syncKey{v, -1, false}
+	}
+	if load, ok := fa.X.(*ssa.UnOp); ok && load.Op == token.MUL {
+		return syncKey{load.X, fa.Field, true}
+	}
+	return syncKey{fa.X, fa.Field, false}
+}
+
+// outerKey returns the key, in the function that starts the goroutine of
+// site, of the address v of the goroutine's function (a free variable, a
+// parameter, a field of either, or a global); false if v is not bound to
+// a value there.
+func outerKey(site *spawn.Site, v ssa.Value) (syncKey, bool) {
+	k := keyOf(v)
+	if _, global := k.base.(*ssa.Global); global {
+		return k, true
+	}
+	k.base = outerValue(site, k.base)
+	return k, k.base != nil
+}
+
+// waitedGroups returns the groups whose Wait waits for every sender on g
+// to have made its sends; none if some sender is not waited for so.
+func waitedGroups(sc *scope, g []int) map[syncKey]bool {
+	groups := map[syncKey]bool{}
+	for _, s := range sc.senders {
+		if !s.touchesAny(g) {
+			continue
+		}
+		k, ok := waitedBy(s.site)
+		if !ok {
+			return nil // a sender nobody waits for as a whole
+		}
+		groups[k] = true
+	}
+	return groups
+}
+
+// waitedBy returns the group, keyed in the function that starts the
 // goroutine of site, whose Wait returns only once that goroutine has
-// returned: the group whose Go started it, or the WaitGroup it marks Done
-// in a deferred call. It returns nil for any other goroutine.
-func waitedBy(site *spawn.Site) ssa.Value {
+// made its sends: the group whose Go started it, or the WaitGroup it
+// marks Done in a deferred call or in a call after which it cannot send.
+// It returns false for any other goroutine.
+func waitedBy(site *spawn.Site) (syncKey, bool) {
 	if site.Group != nil {
-		return site.Group
+		return keyOf(site.Group), true
 	}
 	fn := site.Fn
 	if fn == nil {
-		return nil
+		return syncKey{}, false
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			d, ok := instr.(*ssa.Defer)
-			if !ok || !match.IsMethod(match.Callee(d), "sync", "WaitGroup", "Done") || len(d.Call.Args) == 0 {
+			var call *ssa.CallCommon
+			switch instr := instr.(type) {
+			case *ssa.Defer:
+				call = &instr.Call
+			case *ssa.Call:
+				if !sendsNoMoreAfter(instr) {
+					continue
+				}
+				call = &instr.Call
+			default:
 				continue
 			}
-			if v := outerValue(site, d.Call.Args[0]); v != nil {
-				return v
+			if !match.IsMethod(match.Callee(instr.(ssa.CallInstruction)), "sync", "WaitGroup", "Done") || len(call.Args) == 0 {
+				continue
+			}
+			if k, ok := outerKey(site, call.Args[0]); ok {
+				return k, true
 			}
 		}
 	}
-	return nil
+	return syncKey{}, false
+}
+
+// heldLocks returns the mutexes, keyed in the function that starts the
+// senders on g, that every one of them holds across each of its sends on
+// g, with whether the hold is a write lock. A receiver that locks one
+// before it receives waits for a sender that waits for it:
+//
+//	go func() {
+//		c.mu.Lock()
+//		defer c.mu.Unlock()
+//		updates <- c.reload() // blocks: the receiver waits for c.mu
+//	}()
+//	c.mu.Lock()
+//	…
+//	n := <-updates
+//
+// Only the goroutine's own body is read: a send in a helper or a closure
+// it calls, or a lock taken there, makes the sender hold nothing.
+func heldLocks(sc *scope, g []int) map[syncKey]bool {
+	var held map[syncKey]bool
+	for _, s := range sc.senders {
+		if !s.touchesAny(g) {
+			continue
+		}
+		mine := locksAcross(s, g)
+		if held == nil {
+			held = mine
+			continue
+		}
+		for k, write := range held {
+			if w, ok := mine[k]; !ok {
+				delete(held, k)
+			} else {
+				held[k] = write && w
+			}
+		}
+	}
+	return held
+}
+
+// locksAcross returns the mutexes the goroutine of s holds across every
+// one of its sends on g, as heldLocks keys them.
+func locksAcross(s *sender, g []int) map[syncKey]bool {
+	fn := s.site.Fn
+	if fn == nil {
+		return nil
+	}
+	var sends []ssa.Instruction
+	for _, o := range s.ops {
+		if !o.touchesAny(g) {
+			continue
+		}
+		if o.instr.Parent() != fn || !o.plainFor(g) {
+			return nil
+		}
+		sends = append(sends, o.instr)
+	}
+	held := map[syncKey]bool{}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || len(call.Call.Args) == 0 {
+				continue
+			}
+			lock := match.Callee(call)
+			write := match.IsMethod(lock, "sync", "Mutex", "Lock") || match.IsMethod(lock, "sync", "RWMutex", "Lock")
+			if !write && !match.IsMethod(lock, "sync", "RWMutex", "RLock") {
+				continue
+			}
+			k, ok := outerKey(s.site, call.Call.Args[0])
+			if !ok || !lockedAtAll(call, sends) {
+				continue
+			}
+			held[k] = held[k] || write
+		}
+	}
+	return held
+}
+
+// lockedAtAll reports whether each of sends can run after the lock call
+// on a path that does not unlock the same mutex.
+func lockedAtAll(lock *ssa.Call, sends []ssa.Instruction) bool {
+	mu := keyOf(lock.Call.Args[0])
+	unlocks := func(instr ssa.Instruction) bool {
+		call, ok := instr.(*ssa.Call)
+		if !ok || len(call.Call.Args) == 0 || keyOf(call.Call.Args[0]) != mu {
+			return false
+		}
+		fn := match.Callee(call)
+		return match.IsMethod(fn, "sync", "Mutex", "Unlock") || match.IsMethod(fn, "sync", "RWMutex", "Unlock", "RUnlock")
+	}
+	for _, send := range sends {
+		if !reachableFrom(lock, func(instr ssa.Instruction) bool { return instr == send }, unlocks) {
+			return false
+		}
+	}
+	return true
 }
 
 // outerValue returns the value, in the function starting the goroutine of
@@ -94,4 +263,58 @@ func outerValue(site *spawn.Site, v ssa.Value) ssa.Value {
 		}
 	}
 	return nil
+}
+
+// sendsNoMoreAfter reports whether nothing the goroutine does after call
+// (a plain wg.Done()) can send: no send, select or go statement, and no
+// call that is handed a channel or calls a closure or function value, on
+// any path from it. Its sends then all come before its Done, as with a
+// deferred Done, and Wait returning means they completed.
+func sendsNoMoreAfter(call *ssa.Call) bool {
+	return !reachableFrom(call, func(instr ssa.Instruction) bool {
+		switch instr := instr.(type) {
+		case *ssa.Send, *ssa.Select, *ssa.Go:
+			return true
+		case ssa.CallInstruction:
+			common := instr.Common()
+			if _, static := common.Value.(*ssa.Function); !static && !common.IsInvoke() {
+				return true
+			}
+			for _, arg := range common.Args {
+				if _, ok := arg.Type().Underlying().(*types.Chan); ok {
+					return true
+				}
+			}
+		}
+		return false
+	}, nil)
+}
+
+// reachableFrom reports whether an instruction for which hit holds can
+// run after from, in from's function, on a path that passes no
+// instruction for which stop holds (stop may be nil).
+func reachableFrom(from ssa.Instruction, hit, stop func(ssa.Instruction) bool) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	var scan func(b *ssa.BasicBlock, instrs []ssa.Instruction) bool
+	scan = func(b *ssa.BasicBlock, instrs []ssa.Instruction) bool {
+		for _, instr := range instrs {
+			if hit(instr) {
+				return true
+			}
+			if stop != nil && stop(instr) {
+				return false
+			}
+		}
+		for _, succ := range b.Succs {
+			if !seen[succ] {
+				seen[succ] = true
+				if scan(succ, succ.Instrs) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	b := from.Block()
+	return scan(b, b.Instrs[slices.Index(b.Instrs, from)+1:])
 }

@@ -136,3 +136,102 @@ func crawl(peers []int) int {
 	}
 	return total
 }
+
+// A WaitGroup marked Done after the send, in a plain call: Wait still
+// returns only once the send has completed.
+func total(xs []int) int {
+	out := make(chan int)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		s := 0
+		for _, x := range xs {
+			s += run(x)
+		}
+		out <- s // want `send on unbuffered out blocks forever: total waits for its senders \(wg\.Wait\(\) at waits\.go:\d+\) before receiving what they send; they wait for each other — receive before waiting, or make out's capacity 1`
+		wg.Done()
+	}()
+	wg.Wait()
+	return <-out
+}
+
+// ok: the twin with room for the one value.
+func totalBuffered(xs []int) int {
+	out := make(chan int, 1)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		s := 0
+		for _, x := range xs {
+			s += run(x)
+		}
+		out <- s
+		wg.Done()
+	}()
+	wg.Wait()
+	return <-out
+}
+
+// ok: Done in the loop that sends, each send after an earlier Done: Wait
+// may return with sends still to come, which the receive then takes.
+func streamDone(xs []int) []int {
+	out := make(chan int)
+	var wg sync.WaitGroup
+	wg.Add(len(xs))
+	go func() {
+		for _, x := range xs {
+			wg.Done()
+			out <- run(x)
+		}
+	}()
+	wg.Wait()
+	got := make([]int, 0, len(xs))
+	for range xs {
+		got = append(got, <-out)
+	}
+	return got
+}
+
+// A pool whose WaitGroup is a field: each worker marks it Done after its
+// send, and the method waits on it before receiving.
+type pool struct {
+	wg sync.WaitGroup
+}
+
+func (p *pool) each(jobs []int) []int {
+	out := make(chan int, 1)
+	for _, j := range jobs {
+		p.wg.Add(1)
+		go func() {
+			out <- run(j) // want `send on out blocks forever: \(\*pool\)\.each waits for its senders \(p\.wg\.Wait\(\) at waits\.go:\d+\) before receiving what they send; they wait for each other — receive before waiting$`
+			p.wg.Done()
+		}()
+	}
+	p.wg.Wait()
+	got := make([]int, 0, len(jobs))
+	for range jobs {
+		got = append(got, <-out)
+	}
+	return got
+}
+
+// ok: the twin that waits in a goroutine of its own and closes.
+func (p *pool) eachClosing(jobs []int) []int {
+	out := make(chan int, 1)
+	for _, j := range jobs {
+		p.wg.Add(1)
+		go func() {
+			out <- run(j)
+			p.wg.Done()
+		}()
+	}
+	go func() {
+		p.wg.Wait()
+		close(out)
+	}()
+	var got []int
+	for v := range out {
+		got = append(got, v)
+	}
+	return got
+}
