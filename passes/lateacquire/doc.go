@@ -73,10 +73,12 @@
 //
 // Once per unit of work: the go statement, errgroup Go (on a group
 // without SetLimit) or WaitGroup.Go runs in a loop over a channel, a
-// slice, a map or an iterator (or counting to a count the input decides:
-// len(x), a variable set once to it, a parameter of an unexported
-// function that every call in the package sets to len(x), or a count
-// parsed from text by strconv.Atoi, ParseInt or ParseUint), in a loop
+// slice, a map or an iterator (or counting, up to it or down from it,
+// to a count the input decides: len(x), a variable set once to it, a
+// parameter of an unexported function or method that every call in the
+// package sets to len(x) and no interface of the package declares, or a
+// count parsed from text by strconv.Atoi, ParseInt or ParseUint, or
+// scanned by fmt's Sscan family into a variable nothing else sets), in a loop
 // with no fixed count, in a recursive function, in an HTTP handler, or
 // in any function or callback that reaches the semaphore from outside.
 // A parameter of an exported function counts nothing: its callers, out

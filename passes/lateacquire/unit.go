@@ -283,15 +283,74 @@ func (c *checker) parsedBy(e ast.Expr) string {
 	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
 		return ""
 	}
-	call := c.definingCall(v)
-	if call == nil {
+	if call := c.definingCall(v); call != nil {
+		fn, _ := typeutil.Callee(info, call).(*types.Func)
+		if match.IsFunc(fn, "strconv", "Atoi", "ParseInt", "ParseUint") {
+			return "strconv." + fn.Name()
+		}
 		return ""
 	}
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if match.IsFunc(fn, "strconv", "Atoi", "ParseInt", "ParseUint") {
-		return "strconv." + fn.Name()
+	if call := c.scanningCall(v); call != nil {
+		fn, _ := typeutil.Callee(info, call).(*types.Func)
+		if match.IsFunc(fn, "fmt", "Sscan", "Sscanf", "Sscanln", "Fscan", "Fscanf", "Fscanln") {
+			return "fmt." + fn.Name()
+		}
 	}
 	return ""
+}
+
+// scanningCall returns the call that v's address is handed to, as
+// fmt.Sscanf(s, "%d", &n) is, when that is the only way v is set: it is
+// declared without a value and nothing assigns it.
+func (c *checker) scanningCall(v *types.Var) *ast.CallExpr {
+	file := c.fileOf(v.Pos())
+	if file == nil {
+		return nil
+	}
+	info := c.pass.TypesInfo
+	var call *ast.CallExpr
+	writes := 0
+	asArg := map[*ast.UnaryExpr]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok && info.ObjectOf(id) == v {
+					writes++
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := n.X.(*ast.Ident); ok && info.ObjectOf(id) == v {
+				writes++
+			}
+		case *ast.CallExpr:
+			for _, arg := range n.Args {
+				if u, ok := ast.Unparen(arg).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && info.ObjectOf(id) == v {
+						writes++
+						call = n
+						asArg[u] = true
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			// &v elsewhere than as a call's argument: not a scan target.
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && info.ObjectOf(id) == v && !asArg[n] {
+				writes += 2
+			}
+		case *ast.ValueSpec:
+			for _, name := range n.Names {
+				if info.Defs[name] == v && len(n.Values) > 0 {
+					writes++
+				}
+			}
+		}
+		return true
+	})
+	if writes != 1 {
+		return nil
+	}
+	return call
 }
 
 // definingCall returns the call whose first result defines the local
@@ -343,7 +402,7 @@ func (c *checker) lenAtEveryCall(bound ast.Expr) ast.Expr {
 		return nil
 	}
 	fn, index := c.paramOf(param)
-	if fn == nil || fn.Exported() {
+	if fn == nil || fn.Exported() || c.declaredByInterface(fn) {
 		return nil
 	}
 	var x ast.Expr
@@ -377,13 +436,34 @@ func (c *checker) lenAtEveryCall(bound ast.Expr) ast.Expr {
 	return x
 }
 
-// paramOf returns the package-level function (not a method) that declares
-// v as a parameter, and v's index among its parameters.
+// declaredByInterface reports whether fn is a method whose name an
+// interface type of the package also declares: calls through such an
+// interface are calls of fn that name no *types.Func of it.
+func (c *checker) declaredByInterface(fn *types.Func) bool {
+	if fn.Signature().Recv() == nil {
+		return false
+	}
+	for _, tv := range c.pass.TypesInfo.Types {
+		iface, ok := tv.Type.Underlying().(*types.Interface)
+		if !ok || !tv.IsType() {
+			continue
+		}
+		for i := range iface.NumMethods() {
+			if iface.Method(i).Name() == fn.Name() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// paramOf returns the function or method that declares v as a parameter
+// (not its receiver), and v's index among its parameters.
 func (c *checker) paramOf(v *types.Var) (*types.Func, int) {
 	for _, f := range c.pass.Files {
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Recv != nil || !(fd.Type.Pos() <= v.Pos() && v.Pos() < fd.Type.End()) {
+			if !ok || !(fd.Type.Pos() <= v.Pos() && v.Pos() < fd.Type.End()) {
 				continue
 			}
 			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
@@ -499,13 +579,47 @@ func inductionBound(info *types.Info, loop *ast.ForStmt) ast.Expr {
 	default:
 		return nil
 	}
+	var bound ast.Expr
 	if x, ok := ast.Unparen(cond.X).(*ast.Ident); ok && info.ObjectOf(x) == v {
-		return cond.Y
+		bound = cond.Y
+	} else if y, ok := ast.Unparen(cond.Y).(*ast.Ident); ok && info.ObjectOf(y) == v {
+		bound = cond.X
 	}
-	if y, ok := ast.Unparen(cond.Y).(*ast.Ident); ok && info.ObjectOf(y) == v {
-		return cond.X
+	if bound != nil && isConst(info, bound) && len(init.Rhs) == 1 && countsDown(info, loop.Post, v) {
+		return downFrom(info, init.Rhs[0]) // for i := len(xs) - 1; i >= 0; i--
 	}
-	return nil
+	return bound
+}
+
+// countsDown reports whether post decrements v by one: v-- or v -= 1.
+func countsDown(info *types.Info, post ast.Stmt, v types.Object) bool {
+	switch post := post.(type) {
+	case *ast.IncDecStmt:
+		id, ok := ast.Unparen(post.X).(*ast.Ident)
+		return ok && post.Tok == token.DEC && info.ObjectOf(id) == v
+	case *ast.AssignStmt:
+		if len(post.Lhs) != 1 || post.Tok != token.SUB_ASSIGN {
+			return false
+		}
+		id, ok := ast.Unparen(post.Lhs[0]).(*ast.Ident)
+		one := info.Types[post.Rhs[0]].Value
+		return ok && info.ObjectOf(id) == v && one != nil && one.String() == "1"
+	}
+	return false
+}
+
+// downFrom returns the count a loop counting down from start runs for:
+// start itself, or n for start n - 1 (or n minus any constant).
+func downFrom(info *types.Info, start ast.Expr) ast.Expr {
+	if sub, ok := ast.Unparen(start).(*ast.BinaryExpr); ok && sub.Op == token.SUB && isConst(info, sub.Y) {
+		return sub.X
+	}
+	return start
+}
+
+// isConst reports whether e is a constant expression.
+func isConst(info *types.Info, e ast.Expr) bool {
+	return info.Types[e].Value != nil
 }
 
 // isRecursive reports whether fn can call itself: the spawn starts fn
