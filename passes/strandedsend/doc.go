@@ -47,7 +47,12 @@
 //   - a request whose reply channel is made unbuffered, sent to a
 //     long-lived worker, and waited for in a select: the worker's
 //     req.reply <- r blocks, and with it the worker. This is found across
-//     packages, from the caller's package to the worker's. The caller
+//     packages both ways: from the caller's package to the worker's,
+//     reported at the worker's send, and from a worker's package to a
+//     caller importing it (the worker's plain sends on channel fields
+//     travel as a fact of its package), reported at the caller's make,
+//     the channel to buffer; the worker's package must be one the
+//     caller imports directly. The caller
 //     must wait for the reply (receive from the channel it made): a
 //     function that makes a channel field and never receives from it
 //     (a subscription's placeholder, a channel someone else reads) is
@@ -229,7 +234,9 @@
 // reply channel may reach its replier through a channel, a map of
 // pending calls (c.pending[id] = call) or a long-lived object's field or
 // slice; the replier's plain send on that field is reported, in the
-// requester's package or one importing it. What does not cross yet: a
+// requester's package or one importing it, and the requester's make is
+// reported when the replier is in a package the requester imports. What
+// does not cross yet: a
 // channel the function itself passes to a helper (its receives there
 // are not counted), helpers called through interfaces or function
 // values, goroutines started by a helper it calls, and channels kept in

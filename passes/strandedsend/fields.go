@@ -1,9 +1,11 @@
 package strandedsend
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -44,6 +46,49 @@ func (c *checker) checkFieldSends(res *replyfields.Result) {
 			types.ExprString(first.Chan), fact.Leave, field.Pkg().Name(), field.Name(), field.Pkg().Name(), fact.Func, fact.Made)
 		c.reportAt(first.Arrow, first.Arrow, msg, nil, related...)
 	}
+	c.checkRemoteAnswers(res, sends)
+}
+
+// checkRemoteAnswers reports the makers of this package whose field a
+// package it imports answers with a plain send (the worker's package is
+// a dependency of the requester's): the send is out of view, so the
+// finding is at the make, the channel to buffer. Fields some send of
+// this package answers were reported at that send.
+func (c *checker) checkRemoteAnswers(res *replyfields.Result, local map[*types.Var][]*ast.SendStmt) {
+	var fields []*types.Var
+	for field, answer := range res.Answered {
+		if answer != nil && len(local[field]) == 0 && len(c.makersInView(res.Makers[field])) > 0 {
+			fields = append(fields, field)
+		}
+	}
+	slices.SortFunc(fields, func(a, b *types.Var) int {
+		return cmp.Compare(c.makersInView(res.Makers[a])[0].Make.Pos(), c.makersInView(res.Makers[b])[0].Make.Pos())
+	})
+	for _, field := range fields {
+		makers := c.makersInView(res.Makers[field])
+		first, answer := makers[0], res.Answered[field]
+		where, _ := waitpath.Describe(c.pass.Fset, c.pass.Files, first.Leave)
+		msg := fmt.Sprintf("%s's send on unbuffered %s (%s) blocks forever once the receiver leaves (%s); the goroutine leaks — make %s buffered",
+			answer.Func, field.Name(), answer.At, where, field.Name())
+		at := c.makePos(first.Make)
+		c.reportAt(at, at, msg, c.bufferMakers(field, makers),
+			analysis.RelatedInformation{Pos: first.LeavePos, Message: "the receiver can leave here"})
+	}
+}
+
+// bufferMakers returns the fix that gives each of the makers' channels
+// for field room for one reply; none unless each make can take it.
+func (c *checker) bufferMakers(field *types.Var, makers []*replyfields.Maker) []analysis.SuggestedFix {
+	var edits []analysis.TextEdit
+	for _, m := range makers {
+		if call := c.makes[m.Make.Pos()]; call != nil && len(call.Args) == 1 {
+			edits = append(edits, analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", 1")})
+		}
+	}
+	if len(edits) != len(makers) {
+		return nil
+	}
+	return []analysis.SuggestedFix{{Message: fmt.Sprintf("Buffer %s with capacity 1", field.Name()), TextEdits: edits}}
 }
 
 // makersInView returns the makers the settings let count: test code's
@@ -82,17 +127,7 @@ func (c *checker) reportLocalReply(send *ast.SendStmt, field *types.Var, makers 
 	where, _ := waitpath.Describe(c.pass.Fset, c.pass.Files, first.Leave)
 	msg := fmt.Sprintf("send on unbuffered %s blocks forever once the receiver leaves (%s); the goroutine leaks — make %s buffered in %s",
 		types.ExprString(send.Chan), where, field.Name(), first.Abandoned.Func)
-	var edits []analysis.TextEdit
-	for _, m := range makers {
-		if call := c.makes[m.Make.Pos()]; call != nil && len(call.Args) == 1 {
-			edits = append(edits, analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", 1")})
-		}
-	}
-	var fixes []analysis.SuggestedFix
-	if len(edits) == len(makers) {
-		fixes = []analysis.SuggestedFix{{Message: fmt.Sprintf("Buffer %s with capacity 1", field.Name()), TextEdits: edits}}
-	}
-	c.reportAt(send.Arrow, send.Arrow, msg, fixes, append([]analysis.RelatedInformation{
+	c.reportAt(send.Arrow, send.Arrow, msg, c.bufferMakers(field, makers), append([]analysis.RelatedInformation{
 		{Pos: first.LeavePos, Message: "the receiver can leave here"},
 		{Pos: c.makePos(first.Make), Message: field.Name() + " is made here, unbuffered"},
 	}, related...)...)

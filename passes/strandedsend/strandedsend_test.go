@@ -43,6 +43,7 @@ func TestShapes(t *testing.T) {
 		"strandedsend/escape",
 		"strandedsend/reqreply",
 		"strandedsend/reqreply/server",
+		"strandedsend/reqreply/client",
 		"strandedsend/cmd",
 		"strandedsend/premise",
 		"strandedsend/realcode",

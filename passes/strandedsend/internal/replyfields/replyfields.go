@@ -19,7 +19,9 @@
 // analyzer records, per struct field, the first caller that gives it an
 // unbuffered channel and can leave after the handoff: as its Result for
 // the package itself, and as an Abandoned fact on the field for packages
-// importing it.
+// importing it. The other way round, a package whose functions answer on
+// channel fields with plain sends says so in an Answers fact, for the
+// requesters in packages importing it.
 package replyfields
 
 import (
@@ -48,7 +50,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Abandoned)},
+	FactTypes:  []analysis.Fact{new(Abandoned), new(Answers)},
 }
 
 // Abandoned is the fact that a channel field of a struct is given, by a
@@ -83,10 +85,14 @@ type Maker struct {
 type Result struct {
 	Makers   map[*types.Var][]*Maker
 	Imported map[*types.Var]*Abandoned
+	// Answered holds, for fields of the makers, the plain send on them
+	// that a package this one imports makes (see Answers).
+	Answered map[*types.Var]*Answer
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{Makers: map[*types.Var][]*Maker{}, Imported: map[*types.Var]*Abandoned{}}
+	exportAnswers(pass)
 	for _, f := range pass.AllObjectFacts() {
 		if field, ok := f.Object.(*types.Var); ok && field.Pkg() != pass.Pkg {
 			res.Imported[field] = f.Fact.(*Abandoned)
@@ -110,6 +116,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	res.Answered = importAnswers(pass, res.Makers)
 	for _, fn := range prog.SrcFuncs { // export in source order: deterministic facts
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {

@@ -1,0 +1,164 @@
+package replyfields
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/objectpath"
+
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
+)
+
+// Answers is the package fact that functions of a package answer on
+// channel fields with plain sends: a worker's req.reply <- r. A package
+// importing it that gives such a field an unbuffered channel and can
+// stop waiting strands the worker (the worker's package is then a
+// dependency of the requester's, and the send is out of the requester's
+// view: this fact is what it sees of it).
+type Answers struct {
+	Sends []Answer // in source order, the first send on each field
+}
+
+// An Answer is a plain send on a channel field.
+type Answer struct {
+	Field string // the field, as "importpath objectpath"
+	Func  string // the function sending, such as "(*Server).serve"
+	At    string // where, such as "server.go:21"
+}
+
+func (*Answers) AFact() {}
+
+func (a *Answers) String() string {
+	parts := make([]string, len(a.Sends))
+	for i, s := range a.Sends {
+		parts[i] = fmt.Sprintf("%s by %s at %s", s.Field, s.Func, s.At)
+	}
+	return "answers(" + strings.Join(parts, "; ") + ")"
+}
+
+// fieldKey names a field across packages: its package's path and its
+// object path there; false for a field no path reaches (one of a type
+// local to a function).
+func fieldKey(field *types.Var) (string, bool) {
+	if field.Pkg() == nil {
+		return "", false
+	}
+	path, err := objectpath.For(field)
+	if err != nil {
+		return "", false
+	}
+	return field.Pkg().Path() + " " + string(path), true
+}
+
+// exportAnswers exports the package's Answers: its plain sends (not a
+// select's cases) on channel fields, outside test files.
+func exportAnswers(pass *analysis.Pass) {
+	var fact Answers
+	seen := map[string]bool{}
+	for _, file := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go") {
+			continue
+		}
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			for _, send := range plainSends(fd.Body) {
+				field := fieldSelected(pass.TypesInfo, send.Chan)
+				if field == nil {
+					continue
+				}
+				key, ok := fieldKey(field)
+				if !ok || seen[key] {
+					continue
+				}
+				seen[key] = true
+				fact.Sends = append(fact.Sends, Answer{Field: key, Func: declName(pass, fd), At: waitpath.Where(pass.Fset, send.Arrow)})
+			}
+		}
+	}
+	if len(fact.Sends) > 0 {
+		pass.ExportPackageFact(&fact)
+	}
+}
+
+// plainSends returns the send statements in body that are not a select's
+// cases.
+func plainSends(body *ast.BlockStmt) []*ast.SendStmt {
+	var sends []*ast.SendStmt
+	cases := map[ast.Stmt]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CommClause:
+			cases[n.Comm] = true
+		case *ast.SendStmt:
+			if !cases[n] {
+				sends = append(sends, n)
+			}
+		}
+		return true
+	})
+	return sends
+}
+
+// fieldSelected returns the channel field e selects, if e is x.f.
+func fieldSelected(info *types.Info, e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	field, _ := s.Obj().(*types.Var)
+	return field
+}
+
+// declName returns the name of the function fd declares, as the package
+// reads it: "serve", "(*Server).serve".
+func declName(pass *analysis.Pass, fd *ast.FuncDecl) string {
+	fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return fd.Name.Name
+	}
+	sig := fn.Signature()
+	if sig.Recv() == nil {
+		return fn.Name()
+	}
+	recv := types.TypeString(sig.Recv().Type(), types.RelativeTo(pass.Pkg))
+	if strings.HasPrefix(recv, "*") {
+		recv = "(" + recv + ")"
+	}
+	return recv + "." + fn.Name()
+}
+
+// importAnswers returns the answers, by field, of the packages pkg
+// imports directly, for the fields of makers.
+func importAnswers(pass *analysis.Pass, makers map[*types.Var][]*Maker) map[*types.Var]*Answer {
+	byKey := map[string]*Answer{}
+	for _, imp := range pass.Pkg.Imports() {
+		var fact Answers
+		if !pass.ImportPackageFact(imp, &fact) {
+			continue
+		}
+		for i := range fact.Sends {
+			a := &fact.Sends[i]
+			a.Func = imp.Name() + "." + a.Func
+			if _, dup := byKey[a.Field]; !dup {
+				byKey[a.Field] = a
+			}
+		}
+	}
+	answered := map[*types.Var]*Answer{}
+	for field := range makers {
+		if key, ok := fieldKey(field); ok && byKey[key] != nil {
+			answered[field] = byKey[key]
+		}
+	}
+	return answered
+}
