@@ -128,6 +128,16 @@
 // error unused), a suggested fix moves the acquire before the go
 // statement and leaves the release in the goroutine.
 //
+// Across functions and packages: wrappers that take a permit and return
+// holding it are found in any package (a fact on the function), and so
+// are the goroutine's first calls in its own package, followed to their
+// first blocking act; a count passed as a parameter is followed to the
+// calls in the package. Not yet: token-form wrappers (a receive from a
+// pre-filled channel) in another package (name them with
+// -lateacquire.funcs), a count that another package computes (a length
+// or a parse behind a call), and a count read from a decoded struct (as
+// often a configured worker count as a number of records).
+//
 // Flags: -lateacquire.funcs=importpath.Type.Method,importpath.Func names
 // more functions that wait for a permit and return holding it (a wrapper
 // the pass cannot see through); -lateacquire.strict also reports

@@ -77,6 +77,16 @@
 // reported: whether that is a problem depends on the caller's buffer, so
 // the caller is checked instead.
 //
+// Across functions and packages: what a function's results borrow from
+// its parameters is a fact, in any package, so a piece cut by a helper is
+// still a piece of the caller's buffer. Not yet: a large buffer a helper
+// makes or reads and returns (only buffers made in the function itself
+// are roots), pieces from range-over-func splitters (strings.Lines,
+// SplitSeq, FieldsSeq: the loop body is a function of its own), a piece
+// handed to a callee that stores it, and zero-copy conversions
+// (unsafe.String, unsafe.Slice and "yolo" helpers), whose results are not
+// followed back to their buffer.
+//
 // Wrong:
 //
 //	func firstLine(r *http.Request) ([]byte, error) {
