@@ -170,6 +170,11 @@ func (c *checker) reportLeave(cause []*stranding) {
 		stop = "the receiver waits for its senders here"
 	}
 	related := []analysis.RelatedInformation{{Pos: s.at, Message: stop}}
+	if mu, ok := lockedBy(leave.At, where); ok && leave.Stall {
+		if at := senderLock(s.targets[0].instr); at.IsValid() {
+			related = append(related, analysis.RelatedInformation{Pos: at, Message: "the sender locks " + mu + " here and holds it while it sends"})
+		}
+	}
 	for k, t := range cause {
 		related = append(related, c.madeHere(t.ch, names[k]))
 	}

@@ -318,3 +318,27 @@ func reachableFrom(from ssa.Instruction, hit, stop func(ssa.Instruction) bool) b
 	b := from.Block()
 	return scan(b, b.Instrs[slices.Index(b.Instrs, from)+1:])
 }
+
+// senderLock returns where the function sending with send locks the mutex
+// it holds across it, if it holds exactly one.
+func senderLock(send ssa.Instruction) token.Pos {
+	fn := send.Parent()
+	var at []token.Pos
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || len(call.Call.Args) == 0 {
+				continue
+			}
+			lock := match.Callee(call)
+			if (match.IsMethod(lock, "sync", "Mutex", "Lock") || match.IsMethod(lock, "sync", "RWMutex", "Lock", "RLock")) &&
+				lockedAtAll(call, []ssa.Instruction{send}) {
+				at = append(at, call.Pos())
+			}
+		}
+	}
+	if len(at) != 1 {
+		return token.NoPos
+	}
+	return at[0]
+}
