@@ -78,3 +78,28 @@ func TestHasCandidates(t *testing.T) {
 type ignoreWants struct{}
 
 func (ignoreWants) Errorf(string, ...any) {}
+
+// wrapped reports every start made through a spawning wrapper, with the
+// caller's values it maps to the goroutine's parameters.
+var wrapped = &analysis.Analyzer{
+	Name:     "wrapped",
+	Doc:      "wrapped: report goroutine starts made through spawning wrappers",
+	Requires: []*analysis.Analyzer{buildssa.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		for _, fn := range pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs {
+			for _, s := range spawn.Wrapped(fn) {
+				var args []string
+				for _, a := range s.Args {
+					args = append(args, a.Name())
+				}
+				pass.Reportf(s.Instr.Pos(), "wrapper starts %s with %v", s.Fn.Name(), args)
+			}
+		}
+		return nil, nil
+	},
+}
+
+func TestWrapped(t *testing.T) {
+	testdata, _ := filepath.Abs("../../testdata")
+	analysistest.Run(t, testdata, wrapped, "spawn/wrapped")
+}

@@ -239,8 +239,13 @@
 // does not cross yet: a
 // channel the function itself passes to a helper (its receives there
 // are not counted), helpers called through interfaces or function
-// values, goroutines started by a helper it calls, and channels kept in
-// fields between calls, except as -strandedsend.fields below.
+// values, goroutines started by a helper it calls unless the helper is a
+// spawning wrapper of the same package (its one go statement, outside
+// any loop, runs a function of the package named in it, given the
+// helper's own parameters, which the helper uses for nothing else:
+// func (w *watcher) start(c chan<- event) { go w.watch(c) }), a channel
+// reaching a helper inside a struct, and channels kept in fields between
+// calls, except as -strandedsend.fields below.
 //
 // A branch on the error of a call documented never to fail
 // ((*io.PipeWriter).Close, (*bytes.Buffer).Write, (*strings.Builder).Write),

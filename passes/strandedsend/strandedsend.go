@@ -117,7 +117,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 				continue
 			}
 			if sites == nil {
-				sites = spawn.Sites(fn)
+				sites = append(spawn.Sites(fn), spawn.Wrapped(fn)...)
 				if len(sites) == 0 {
 					return
 				}

@@ -342,6 +342,26 @@ func (t *tracer) handoffBindings(s *spawn.Site, instr ssa.Instruction, fn *ssa.F
 	}
 }
 
+// wrappedArg follows the channel passed to a spawning wrapper (see
+// spawn.Wrapped) into the goroutine it starts, when call is one of the
+// sites; it reports whether it did.
+func (t *tracer) wrappedArg(v ssa.Value, call ssa.CallInstruction) bool {
+	found := false
+	for i := range t.sites {
+		s := &t.sites[i]
+		if s.Instr != call || s.Fn == nil || s.Fn.Blocks == nil || len(s.Args) != len(s.Fn.Params) {
+			continue
+		}
+		for j, a := range s.Args {
+			if a == v {
+				t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: call, Fn: s.Fn, Into: s.Fn.Params[j]})
+				found = true
+			}
+		}
+	}
+	return found
+}
+
 // spawnArg follows the channel passed as an argument to a go statement.
 func (t *tracer) spawnArg(v ssa.Value, g *ssa.Go) {
 	for i := range t.sites {
@@ -388,6 +408,9 @@ func (t *tracer) call(v ssa.Value, call ssa.CallInstruction) {
 		case "len", "cap":
 			return
 		}
+	}
+	if t.wrappedArg(v, call) {
+		return
 	}
 	if t.follow != nil && call.Common().Value != v && !passesOtherChan(call, v) {
 		args := call.Common().Args

@@ -22,7 +22,7 @@ func compute(q string) result { return result{len(q)} }
 
 // deliver sends the result on the channel it is given.
 func deliver(out chan<- result, q string) {
-	out <- compute(q)
+	out <- compute(q) // want `send on unbuffered out blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at wrapped\.go:21\); the goroutine leaks — make out buffered or select on ctx\.Done\(\)$`
 }
 
 // The closure form: the goroutine calls a helper that sends.
