@@ -107,12 +107,15 @@
 //     started them; a WaitGroup that is a field of the same variable
 //     counts), with more sends than the buffer holds: each side waits
 //     for the other forever;
-//   - a receiver that locks a mutex before it receives while every
-//     sender holds that mutex across its sends (locked in the
+//   - a receiver that locks a mutex before it receives (itself, or by
+//     calling a method of the package that locks it first thing, on
+//     every path) while every sender holds that mutex across its sends
+//     (locked in the
 //     goroutine's own body on a path to the send that does not unlock
 //     it; a read lock waits only for a sender holding the write lock):
 //     when the sender takes the lock first, each waits for the other.
-//     Locks taken in helpers, and a mutex reached another way than
+//     Locks a sender takes in helpers, locks deeper than one call on
+//     the receiver's side, and a mutex reached another way than
 //     through the same variable, field or global, are not followed;
 //   - with -strandedsend.consumers (opt-in), the other direction: the
 //     function streams values (plain sends in a loop that does not also

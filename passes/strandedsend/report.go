@@ -196,12 +196,27 @@ func lockedBy(at ssa.Instruction, where string) (string, bool) {
 		return "", false
 	}
 	fn := match.Callee(call)
-	if !match.IsMethod(fn, "sync", "Mutex", "Lock") && !match.IsMethod(fn, "sync", "RWMutex", "Lock", "RLock") {
+	text, _, _ := strings.Cut(where, " at ")
+	if match.IsMethod(fn, "sync", "Mutex", "Lock") || match.IsMethod(fn, "sync", "RWMutex", "Lock", "RLock") {
+		mu, ok := strings.CutSuffix(text, "."+fn.Name()+"()")
+		return mu, ok && mu != ""
+	}
+	// A method that locks first thing (c.size() locking c.mu): the
+	// receiver as written, and the field it locks.
+	k, _, param, ok := locksFirst(call)
+	if !ok || fn == nil || fn.Signature().Recv() == nil || param != 0 {
 		return "", false
 	}
-	text, _, _ := strings.Cut(where, " at ")
-	mu, ok := strings.CutSuffix(text, "."+fn.Name()+"()")
-	return mu, ok && mu != ""
+	recv, _, found := strings.Cut(text, "."+fn.Name()+"(")
+	t := fn.Signature().Recv().Type()
+	if ptr, isPtr := t.Underlying().(*types.Pointer); isPtr {
+		t = ptr.Elem()
+	}
+	st, isStruct := t.Underlying().(*types.Struct)
+	if !found || recv == "" || !isStruct || k.field >= st.NumFields() {
+		return "", false
+	}
+	return recv + "." + st.Field(k.field).Name(), true
 }
 
 // joinAnd joins names as a list in prose: "a", "a and b", "a, b and c".

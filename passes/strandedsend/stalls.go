@@ -53,8 +53,47 @@ func waitsForSenders(sc *scope, g []int) func(ssa.CallInstruction) bool {
 		case match.IsMethod(fn, "sync", "RWMutex", "RLock"):
 			return locks[k] // read locks wait only for a writer
 		}
+		if k, write, _, ok := locksFirst(call); ok {
+			held, isHeld := locks[k]
+			return isHeld && (write || held)
+		}
 		return false
 	}
+}
+
+// locksFirst returns the mutex, keyed in the caller, that the callee of
+// call locks first thing (in its entry block, so on every path), on a
+// field of its receiver or of a parameter: func (c *cache) size() int {
+// c.mu.Lock(); defer c.mu.Unlock(); … }. write is false for RLock;
+// param is the index of the parameter (the receiver first) whose field
+// it locks.
+func locksFirst(call ssa.CallInstruction) (k syncKey, write bool, param int, ok bool) {
+	callee := call.Common().StaticCallee()
+	if callee == nil || callee.Blocks == nil || len(call.Common().Args) != len(callee.Params) {
+		return syncKey{}, false, 0, false
+	}
+	for _, instr := range callee.Blocks[0].Instrs {
+		lock, isCall := instr.(*ssa.Call)
+		if !isCall || len(lock.Call.Args) == 0 {
+			continue
+		}
+		fn := match.Callee(lock)
+		write := match.IsMethod(fn, "sync", "Mutex", "Lock") || match.IsMethod(fn, "sync", "RWMutex", "Lock")
+		if !write && !match.IsMethod(fn, "sync", "RWMutex", "RLock") {
+			continue
+		}
+		fa, isField := lock.Call.Args[0].(*ssa.FieldAddr)
+		if !isField {
+			continue
+		}
+		p, isParam := fa.X.(*ssa.Parameter)
+		if !isParam {
+			continue
+		}
+		i := slices.Index(callee.Params, p)
+		return keyOfField(call.Common().Args[i], fa.Field), write, i, true
+	}
+	return syncKey{}, false, 0, false
 }
 
 // A syncKey identifies a WaitGroup, errgroup or mutex in the function
@@ -73,10 +112,15 @@ func keyOf(v ssa.Value) syncKey {
 	if !ok {
 		return syncKey{v, -1, false}
 	}
-	if load, ok := fa.X.(*ssa.UnOp); ok && load.Op == token.MUL {
-		return syncKey{load.X, fa.Field, true}
+	return keyOfField(fa.X, fa.Field)
+}
+
+// keyOfField returns the key of field of the struct at address x.
+func keyOfField(x ssa.Value, field int) syncKey {
+	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
+		return syncKey{load.X, field, true}
 	}
-	return syncKey{fa.X, fa.Field, false}
+	return syncKey{x, field, false}
 }
 
 // outerKey returns the key, in the function that starts the goroutine of

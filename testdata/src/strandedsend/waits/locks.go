@@ -121,3 +121,58 @@ func (c *cache) refreshOther(other *cache, load func() map[string]int) int {
 	other.mu.Unlock()
 	return <-sizes - old
 }
+
+// size locks the cache first thing.
+func (c *cache) size() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.data)
+}
+
+// peek locks only when asked to.
+func (c *cache) peek(locked bool) int {
+	if !locked {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+	}
+	return len(c.data)
+}
+
+// The receiver takes the lock through a method that locks first thing.
+func (c *cache) reload(load func() map[string]int) int {
+	sizes := make(chan int)
+	go func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.data = load()
+		sizes <- len(c.data) // want `send on unbuffered sizes blocks forever when its sender takes c\.mu first: \(\*cache\)\.reload locks c\.mu \(c\.size\(\) at locks\.go:\d+\) before receiving, and the sender holds it while it sends; they wait for each other — unlock c\.mu before sending, or make sizes's capacity 1$`
+	}()
+	old := c.size()
+	return <-sizes - old
+}
+
+// ok: a method that may not lock is not a wait for the mutex.
+func (c *cache) reloadPeek(load func() map[string]int) int {
+	sizes := make(chan int)
+	go func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.data = load()
+		sizes <- len(c.data)
+	}()
+	old := c.peek(true)
+	return <-sizes - old
+}
+
+// ok: another cache's method locks another mutex.
+func (c *cache) reloadOther(other *cache, load func() map[string]int) int {
+	sizes := make(chan int)
+	go func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.data = load()
+		sizes <- len(c.data)
+	}()
+	old := other.size()
+	return <-sizes - old
+}
