@@ -62,6 +62,18 @@ func IsFunc(fn *types.Func, pkgPath string, names ...string) bool {
 	return hasName(fn.Name(), names)
 }
 
+// MutexLock reports whether fn locks a sync.Mutex or sync.RWMutex, and
+// whether for writing (Lock) rather than reading (RLock).
+func MutexLock(fn *types.Func) (locks, write bool) {
+	switch {
+	case IsMethod(fn, "sync", "Mutex", "Lock"), IsMethod(fn, "sync", "RWMutex", "Lock"):
+		return true, true
+	case IsMethod(fn, "sync", "RWMutex", "RLock"):
+		return true, false
+	}
+	return false, false
+}
+
 // IsMethod reports whether fn is a method named one of names whose receiver
 // is the named type pkgPath.typeName or a pointer to it. Interface methods
 // count: context.Context's Done is IsMethod(fn, "context", "Context", "Done").

@@ -283,15 +283,18 @@ func (c *checker) parsedBy(e ast.Expr) string {
 	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
 		return ""
 	}
-	if call := c.definingCall(v); call != nil {
-		fn, _ := typeutil.Callee(info, call).(*types.Func)
+	w := c.writesOf(v)
+	// Set once: by the call defining it (nothing else assigns it or takes
+	// its address), or through its address, handed to one call.
+	if w.assigns+w.addrs == 1 && w.define != nil {
+		fn, _ := typeutil.Callee(info, w.define).(*types.Func)
 		if match.IsFunc(fn, "strconv", "Atoi", "ParseInt", "ParseUint") {
 			return "strconv." + fn.Name()
 		}
 		return ""
 	}
-	if call := c.scanningCall(v); call != nil {
-		fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if w.assigns+w.addrs+w.others == 1 && w.scan != nil {
+		fn, _ := typeutil.Callee(info, w.scan).(*types.Func)
 		if match.IsFunc(fn, "fmt", "Sscan", "Sscanf", "Sscanln", "Fscan", "Fscanf", "Fscanln") {
 			return "fmt." + fn.Name()
 		}
@@ -299,92 +302,62 @@ func (c *checker) parsedBy(e ast.Expr) string {
 	return ""
 }
 
-// scanningCall returns the call that v's address is handed to, as
-// fmt.Sscanf(s, "%d", &n) is, when that is the only way v is set: it is
-// declared without a value and nothing assigns it.
-func (c *checker) scanningCall(v *types.Var) *ast.CallExpr {
-	file := c.fileOf(v.Pos())
-	if file == nil {
-		return nil
-	}
-	info := c.pass.TypesInfo
-	var call *ast.CallExpr
-	writes := 0
-	asArg := map[*ast.UnaryExpr]bool{}
-	ast.Inspect(file, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				if id, ok := lhs.(*ast.Ident); ok && info.ObjectOf(id) == v {
-					writes++
-				}
-			}
-		case *ast.IncDecStmt:
-			if id, ok := n.X.(*ast.Ident); ok && info.ObjectOf(id) == v {
-				writes++
-			}
-		case *ast.CallExpr:
-			for _, arg := range n.Args {
-				if u, ok := ast.Unparen(arg).(*ast.UnaryExpr); ok && u.Op == token.AND {
-					if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && info.ObjectOf(id) == v {
-						writes++
-						call = n
-						asArg[u] = true
-					}
-				}
-			}
-		case *ast.UnaryExpr:
-			// &v elsewhere than as a call's argument: not a scan target.
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && info.ObjectOf(id) == v && !asArg[n] {
-				writes += 2
-			}
-		case *ast.ValueSpec:
-			for _, name := range n.Names {
-				if info.Defs[name] == v && len(n.Values) > 0 {
-					writes++
-				}
-			}
-		}
-		return true
-	})
-	if writes != 1 {
-		return nil
-	}
-	return call
+// writes counts the ways a local variable is set, in its file.
+type writes struct {
+	assigns int           // assignments (v = …, v, err := …)
+	addrs   int           // &v anywhere
+	others  int           // increments, an initial value in a var declaration
+	define  *ast.CallExpr // the call whose first result defines v: v, err := f(…)
+	scan    *ast.CallExpr // the call v's address is handed to: fmt.Sscanf(s, "%d", &n)
 }
 
-// definingCall returns the call whose first result defines the local
-// variable v (v, err := f(…)), when nothing assigns v again.
-func (c *checker) definingCall(v *types.Var) *ast.CallExpr {
+// writesOf returns how v is set.
+func (c *checker) writesOf(v *types.Var) writes {
+	var w writes
 	file := c.fileOf(v.Pos())
 	if file == nil {
-		return nil
+		return w
 	}
 	info := c.pass.TypesInfo
-	var call *ast.CallExpr
-	assigned := 0
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.ObjectOf(id) == v
+	}
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
-				if id, ok := lhs.(*ast.Ident); ok && info.ObjectOf(id) == v {
-					assigned++
+				if is(lhs) {
+					w.assigns++
 					if i == 0 && len(n.Rhs) == 1 && n.Tok == token.DEFINE {
-						call, _ = ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+						w.define, _ = ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
 					}
 				}
 			}
+		case *ast.IncDecStmt:
+			if is(n.X) {
+				w.others++
+			}
+		case *ast.ValueSpec:
+			for _, name := range n.Names {
+				if info.Defs[name] == v && len(n.Values) > 0 {
+					w.others++
+				}
+			}
 		case *ast.UnaryExpr:
-			if id, ok := n.X.(*ast.Ident); ok && n.Op == token.AND && info.ObjectOf(id) == v {
-				assigned++
+			if n.Op == token.AND && is(n.X) {
+				w.addrs++
+			}
+		case *ast.CallExpr:
+			for _, arg := range n.Args {
+				if u, ok := ast.Unparen(arg).(*ast.UnaryExpr); ok && u.Op == token.AND && is(u.X) {
+					w.scan = n
+				}
 			}
 		}
 		return true
 	})
-	if assigned != 1 {
-		return nil
-	}
-	return call
+	return w
 }
 
 // lenAtEveryCall returns x when bound is a parameter of an unexported

@@ -55,17 +55,19 @@ func (c *checker) checkFieldSends(res *replyfields.Result) {
 // finding is at the make, the channel to buffer. Fields some send of
 // this package answers were reported at that send.
 func (c *checker) checkRemoteAnswers(res *replyfields.Result, local map[*types.Var][]*ast.SendStmt) {
-	var fields []*types.Var
+	type answered struct {
+		field  *types.Var
+		makers []*replyfields.Maker
+	}
+	var found []answered
 	for field, answer := range res.Answered {
-		if answer != nil && len(local[field]) == 0 && len(c.makersInView(res.Makers[field])) > 0 {
-			fields = append(fields, field)
+		if makers := c.makersInView(res.Makers[field]); answer != nil && len(local[field]) == 0 && len(makers) > 0 {
+			found = append(found, answered{field, makers})
 		}
 	}
-	slices.SortFunc(fields, func(a, b *types.Var) int {
-		return cmp.Compare(c.makersInView(res.Makers[a])[0].Make.Pos(), c.makersInView(res.Makers[b])[0].Make.Pos())
-	})
-	for _, field := range fields {
-		makers := c.makersInView(res.Makers[field])
+	slices.SortFunc(found, func(a, b answered) int { return cmp.Compare(a.makers[0].Make.Pos(), b.makers[0].Make.Pos()) })
+	for _, f := range found {
+		field, makers := f.field, f.makers
 		first, answer := makers[0], res.Answered[field]
 		where, _ := waitpath.Describe(c.pass.Fset, c.pass.Files, first.Leave)
 		msg := fmt.Sprintf("%s's send on unbuffered %s (%s) blocks forever once the receiver leaves (%s); the goroutine leaks — make %s buffered",
@@ -108,16 +110,7 @@ func (c *checker) makersInView(makers []*replyfields.Maker) []*replyfields.Maker
 
 // fieldOf returns the struct field e selects, if e is x.f.
 func (c *checker) fieldOf(e ast.Expr) *types.Var {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	s, ok := c.pass.TypesInfo.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal {
-		return nil
-	}
-	field, _ := s.Obj().(*types.Var)
-	return field
+	return replyfields.FieldOf(c.pass.TypesInfo, e)
 }
 
 // reportLocalReply reports a send on a reply field that makers of this

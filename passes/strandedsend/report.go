@@ -125,6 +125,10 @@ func (c *checker) reportLeave(cause []*stranding) {
 	}
 	var msg string
 	var fixes []analysis.SuggestedFix
+	mu, locked := "", false
+	if leave.Stall {
+		mu, locked = lockedBy(leave.At, where)
+	}
 	switch {
 	case leave.Stall:
 		hint := "receive before waiting"
@@ -134,7 +138,7 @@ func (c *checker) reportLeave(cause []*stranding) {
 		}
 		msg = fmt.Sprintf("send on %s%s blocks forever: %s waits for its senders (%s) before receiving what they send; they wait for each other — %s",
 			unbuffered(ch.room), name, loopName(ch.mk.Parent(), c.pass.Pkg), where, hint)
-		if mu, ok := lockedBy(leave.At, where); ok {
+		if locked {
 			hint = strings.Replace(hint, "receive before waiting", "unlock "+mu+" before sending", 1)
 			msg = fmt.Sprintf("send on %s%s blocks forever when its sender takes %s first: %s locks %s (%s) before receiving, and the sender holds it while it sends; they wait for each other — %s",
 				unbuffered(ch.room), name, mu, loopName(ch.mk.Parent(), c.pass.Pkg), mu, where, hint)
@@ -164,13 +168,14 @@ func (c *checker) reportLeave(cause []*stranding) {
 		fixes = c.capacityFixes(cause, made)
 	}
 	stop := "the receiver can leave here"
-	if mu, ok := lockedBy(leave.At, where); ok && leave.Stall {
+	switch {
+	case locked:
 		stop = "the receiver waits for " + mu + " here"
-	} else if leave.Stall {
+	case leave.Stall:
 		stop = "the receiver waits for its senders here"
 	}
 	related := []analysis.RelatedInformation{{Pos: s.at, Message: stop}}
-	if mu, ok := lockedBy(leave.At, where); ok && leave.Stall {
+	if locked {
 		if at := senderLock(s.targets[0].instr); at.IsValid() {
 			related = append(related, analysis.RelatedInformation{Pos: at, Message: "the sender locks " + mu + " here and holds it while it sends"})
 		}
@@ -197,7 +202,7 @@ func lockedBy(at ssa.Instruction, where string) (string, bool) {
 	}
 	fn := match.Callee(call)
 	text, _, _ := strings.Cut(where, " at ")
-	if match.IsMethod(fn, "sync", "Mutex", "Lock") || match.IsMethod(fn, "sync", "RWMutex", "Lock", "RLock") {
+	if isLock, _ := match.MutexLock(fn); isLock {
 		mu, ok := strings.CutSuffix(text, "."+fn.Name()+"()")
 		return mu, ok && mu != ""
 	}

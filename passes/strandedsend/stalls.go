@@ -47,18 +47,33 @@ func waitsForSenders(sc *scope, g []int) func(ssa.CallInstruction) bool {
 		switch {
 		case match.IsMethod(fn, match.ErrgroupPkg, "Group", "Wait"), match.IsMethod(fn, "sync", "WaitGroup", "Wait"):
 			return waits[k]
-		case match.IsMethod(fn, "sync", "Mutex", "Lock"), match.IsMethod(fn, "sync", "RWMutex", "Lock"):
-			_, held := locks[k]
-			return held
-		case match.IsMethod(fn, "sync", "RWMutex", "RLock"):
-			return locks[k] // read locks wait only for a writer
+		}
+		if isLock, write := match.MutexLock(fn); isLock {
+			return waitsForLock(locks, k, write)
 		}
 		if k, write, _, ok := locksFirst(call); ok {
-			held, isHeld := locks[k]
-			return isHeld && (write || held)
+			return waitsForLock(locks, k, write)
 		}
 		return false
 	}
+}
+
+// waitsForLock reports whether locking k (for writing or not) waits for
+// a sender holding it as locks says: a read lock waits only for a writer.
+func waitsForLock(locks map[syncKey]bool, k syncKey, write bool) bool {
+	heldForWriting, held := locks[k]
+	return held && (write || heldForWriting)
+}
+
+// lockCall returns the mutex instr locks, and whether for writing, if
+// instr is a plain call of Lock or RLock.
+func lockCall(instr ssa.Instruction) (mu ssa.Value, write, ok bool) {
+	call, isCall := instr.(*ssa.Call)
+	if !isCall || len(call.Call.Args) == 0 {
+		return nil, false, false
+	}
+	locks, write := match.MutexLock(match.Callee(call))
+	return call.Call.Args[0], write, locks
 }
 
 // locksFirst returns the mutex, keyed in the caller, that the callee of
@@ -73,17 +88,9 @@ func locksFirst(call ssa.CallInstruction) (k syncKey, write bool, param int, ok 
 		return syncKey{}, false, 0, false
 	}
 	for _, instr := range callee.Blocks[0].Instrs {
-		lock, isCall := instr.(*ssa.Call)
-		if !isCall || len(lock.Call.Args) == 0 {
-			continue
-		}
-		fn := match.Callee(lock)
-		write := match.IsMethod(fn, "sync", "Mutex", "Lock") || match.IsMethod(fn, "sync", "RWMutex", "Lock")
-		if !write && !match.IsMethod(fn, "sync", "RWMutex", "RLock") {
-			continue
-		}
-		fa, isField := lock.Call.Args[0].(*ssa.FieldAddr)
-		if !isField {
+		mu, write, isLock := lockCall(instr)
+		fa, isField := mu.(*ssa.FieldAddr)
+		if !isLock || !isField {
 			continue
 		}
 		p, isParam := fa.X.(*ssa.Parameter)
@@ -168,22 +175,19 @@ func waitedBy(site *spawn.Site) (syncKey, bool) {
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			var call *ssa.CallCommon
-			switch instr := instr.(type) {
-			case *ssa.Defer:
-				call = &instr.Call
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || !match.IsMethod(match.Callee(call), "sync", "WaitGroup", "Done") || len(call.Common().Args) == 0 {
+				continue
+			}
+			switch call := call.(type) {
+			case *ssa.Go:
+				continue
 			case *ssa.Call:
-				if !sendsNoMoreAfter(instr) {
+				if !sendsNoMoreAfter(call) {
 					continue
 				}
-				call = &instr.Call
-			default:
-				continue
 			}
-			if !match.IsMethod(match.Callee(instr.(ssa.CallInstruction)), "sync", "WaitGroup", "Done") || len(call.Args) == 0 {
-				continue
-			}
-			if k, ok := outerKey(site, call.Args[0]); ok {
+			if k, ok := outerKey(site, call.Common().Args[0]); ok {
 				return k, true
 			}
 		}
@@ -249,17 +253,12 @@ func locksAcross(s *sender, g []int) map[syncKey]bool {
 	held := map[syncKey]bool{}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || len(call.Call.Args) == 0 {
+			mu, write, isLock := lockCall(instr)
+			if !isLock {
 				continue
 			}
-			lock := match.Callee(call)
-			write := match.IsMethod(lock, "sync", "Mutex", "Lock") || match.IsMethod(lock, "sync", "RWMutex", "Lock")
-			if !write && !match.IsMethod(lock, "sync", "RWMutex", "RLock") {
-				continue
-			}
-			k, ok := outerKey(s.site, call.Call.Args[0])
-			if !ok || !lockedAtAll(call, sends) {
+			k, ok := outerKey(s.site, mu)
+			if !ok || !lockedAtAll(instr, mu, sends) {
 				continue
 			}
 			held[k] = held[k] || write
@@ -268,13 +267,13 @@ func locksAcross(s *sender, g []int) map[syncKey]bool {
 	return held
 }
 
-// lockedAtAll reports whether each of sends can run after the lock call
-// on a path that does not unlock the same mutex.
-func lockedAtAll(lock *ssa.Call, sends []ssa.Instruction) bool {
-	mu := keyOf(lock.Call.Args[0])
+// lockedAtAll reports whether each of sends can run after lock, a call
+// locking mu, on a path that does not unlock the same mutex.
+func lockedAtAll(lock ssa.Instruction, mu ssa.Value, sends []ssa.Instruction) bool {
+	key := keyOf(mu)
 	unlocks := func(instr ssa.Instruction) bool {
 		call, ok := instr.(*ssa.Call)
-		if !ok || len(call.Call.Args) == 0 || keyOf(call.Call.Args[0]) != mu {
+		if !ok || len(call.Call.Args) == 0 || keyOf(call.Call.Args[0]) != key {
 			return false
 		}
 		fn := match.Callee(call)
@@ -370,14 +369,8 @@ func senderLock(send ssa.Instruction) token.Pos {
 	var at []token.Pos
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || len(call.Call.Args) == 0 {
-				continue
-			}
-			lock := match.Callee(call)
-			if (match.IsMethod(lock, "sync", "Mutex", "Lock") || match.IsMethod(lock, "sync", "RWMutex", "Lock", "RLock")) &&
-				lockedAtAll(call, []ssa.Instruction{send}) {
-				at = append(at, call.Pos())
+			if mu, _, isLock := lockCall(instr); isLock && lockedAtAll(instr, mu, []ssa.Instruction{send}) {
+				at = append(at, instr.Pos())
 			}
 		}
 	}

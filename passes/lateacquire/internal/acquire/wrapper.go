@@ -246,5 +246,6 @@ func operand(call *ast.CallExpr, callee *types.Func, i int) ast.Expr {
 // isMutexLock reports whether fn locks a sync.Mutex or RWMutex: a wrapper
 // may keep its bookkeeping under a lock.
 func isMutexLock(fn *types.Func) bool {
-	return match.IsMethod(fn, "sync", "Mutex", "Lock") || match.IsMethod(fn, "sync", "RWMutex", "Lock", "RLock")
+	locks, _ := match.MutexLock(fn)
+	return locks
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/objectpath"
 
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
@@ -58,55 +60,46 @@ func fieldKey(field *types.Var) (string, bool) {
 func exportAnswers(pass *analysis.Pass) {
 	var fact Answers
 	seen := map[string]bool{}
-	for _, file := range pass.Files {
-		if strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go") {
-			continue
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.WithStack([]ast.Node{(*ast.SendStmt)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		send := n.(*ast.SendStmt)
+		if !push || isCase(send, stack) || strings.HasSuffix(pass.Fset.File(send.Pos()).Name(), "_test.go") {
+			return false
 		}
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			for _, send := range plainSends(fd.Body) {
-				field := fieldSelected(pass.TypesInfo, send.Chan)
-				if field == nil {
-					continue
-				}
-				key, ok := fieldKey(field)
-				if !ok || seen[key] {
-					continue
-				}
-				seen[key] = true
-				fact.Sends = append(fact.Sends, Answer{Field: key, Func: declName(pass, fd), At: waitpath.Where(pass.Fset, send.Arrow)})
-			}
+		field := FieldOf(pass.TypesInfo, send.Chan)
+		fd := enclosingDecl(stack)
+		if field == nil || fd == nil {
+			return false
 		}
-	}
+		if key, ok := fieldKey(field); ok && !seen[key] {
+			seen[key] = true
+			fact.Sends = append(fact.Sends, Answer{Field: key, Func: declName(pass, fd), At: waitpath.Where(pass.Fset, send.Arrow)})
+		}
+		return false
+	})
 	if len(fact.Sends) > 0 {
 		pass.ExportPackageFact(&fact)
 	}
 }
 
-// plainSends returns the send statements in body that are not a select's
-// cases.
-func plainSends(body *ast.BlockStmt) []*ast.SendStmt {
-	var sends []*ast.SendStmt
-	cases := map[ast.Stmt]bool{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CommClause:
-			cases[n.Comm] = true
-		case *ast.SendStmt:
-			if !cases[n] {
-				sends = append(sends, n)
-			}
-		}
-		return true
-	})
-	return sends
+// isCase reports whether send, at the top of stack, is a select's case.
+func isCase(send *ast.SendStmt, stack []ast.Node) bool {
+	cc, ok := stack[len(stack)-2].(*ast.CommClause)
+	return ok && cc.Comm == send
 }
 
-// fieldSelected returns the channel field e selects, if e is x.f.
-func fieldSelected(info *types.Info, e ast.Expr) *types.Var {
+// enclosingDecl returns the function declaration in stack, if any.
+func enclosingDecl(stack []ast.Node) *ast.FuncDecl {
+	for _, n := range stack {
+		if fd, ok := n.(*ast.FuncDecl); ok {
+			return fd
+		}
+	}
+	return nil
+}
+
+// FieldOf returns the struct field e selects, if e is x.f.
+func FieldOf(info *types.Info, e ast.Expr) *types.Var {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return nil
