@@ -139,6 +139,9 @@ func (c *checker) recordLoop(fn *ssa.Function, from ssa.Value) *ssacfg.Loop {
 	if !isSplit(from) {
 		return nil
 	}
+	if body := yieldBodyOf(from); body != nil {
+		return bodyLoop(body)
+	}
 	var best *ssacfg.Loop
 	for _, ref := range *from.Referrers() {
 		switch ref.(type) {
@@ -149,6 +152,43 @@ func (c *checker) recordLoop(fn *ssa.Function, from ssa.Value) *ssacfg.Loop {
 		}
 	}
 	return best
+}
+
+// yieldBodyOf returns the body of the range-over-func loop that runs
+// the iterator seq, or nil.
+func yieldBodyOf(seq ssa.Value) *ssa.Function {
+	for _, ref := range *seq.Referrers() {
+		if c, ok := ref.(*ssa.Call); ok && c.Call.Value == seq {
+			return borrow.YieldBody(c)
+		}
+	}
+	return nil
+}
+
+// bodyLoop returns the body of a range-over-func loop as a loop of its
+// own: each call of it is one iteration, entered at its first block, and
+// one that returns true goes round (returnsRound).
+func bodyLoop(body *ssa.Function) *ssacfg.Loop {
+	l := &ssacfg.Loop{Header: body.Blocks[0], Blocks: make([]bool, len(body.Blocks)), Size: len(body.Blocks)}
+	for i := range l.Blocks {
+		l.Blocks[i] = true
+	}
+	return l
+}
+
+// returnsRound reports whether b, a block of loop, ends an iteration that
+// goes round: in the body of a range-over-func loop (the loop entered at
+// its function's first block), a return of true, as continue compiles to.
+func returnsRound(loop *ssacfg.Loop, b *ssa.BasicBlock) bool {
+	if loop.Header.Index != 0 {
+		return false
+	}
+	ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	k, ok := ret.Results[0].(*ssa.Const)
+	return ok && k.Value != nil && constant.BoolVal(k.Value)
 }
 
 // loops returns fn's natural loops, memoised for the function checked.
@@ -274,6 +314,13 @@ func isCut(call *ssa.Call) bool {
 	return match.IsFunc(fn, "bytes", "Cut") || match.IsFunc(fn, "strings", "Cut")
 }
 
+// splitters are the functions of bytes and strings whose fields tile
+// their argument: in a slice, or yielded by an iterator.
+var splitters = []string{
+	"Split", "SplitN", "SplitAfter", "SplitAfterN", "Fields", "FieldsFunc",
+	"Lines", "SplitSeq", "SplitAfterSeq", "FieldsSeq", "FieldsFuncSeq",
+}
+
 // isSplit reports whether v is a call of bytes or strings Split or Fields
 // and their variants, whose fields tile their argument.
 func isSplit(v ssa.Value) bool {
@@ -282,8 +329,7 @@ func isSplit(v ssa.Value) bool {
 		return false
 	}
 	fn := match.Callee(call)
-	return match.IsFunc(fn, "bytes", "Split", "SplitN", "SplitAfter", "SplitAfterN", "Fields", "FieldsFunc") ||
-		match.IsFunc(fn, "strings", "Split", "SplitN", "SplitAfter", "SplitAfterN", "Fields", "FieldsFunc")
+	return match.IsFunc(fn, "bytes", splitters...) || match.IsFunc(fn, "strings", splitters...)
 }
 
 // isFixedCut reports whether v is a slice with constant bounds (line[:2],
@@ -348,6 +394,9 @@ func (c *checker) goesRoundWithoutKeeping(loop *ssacfg.Loop, keeps map[*ssa.Basi
 			continue
 		}
 		seen[b] = true
+		if returnsRound(loop, b) {
+			return true
+		}
 		succs := b.Succs
 		test, keep := c.recordTest(b)
 		if test == prefixTest && parser {

@@ -77,15 +77,24 @@
 // reported: whether that is a problem depends on the caller's buffer, so
 // the caller is checked instead.
 //
-// Across functions and packages: what a function's results borrow from
-// its parameters is a fact, in any package, so a piece cut by a helper is
-// still a piece of the caller's buffer. Not yet: a large buffer a helper
-// makes or reads and returns (only buffers made in the function itself
-// are roots), pieces from range-over-func splitters (strings.Lines,
-// SplitSeq, FieldsSeq: the loop body is a function of its own), a piece
-// handed to a callee that stores it, and zero-copy conversions
-// (unsafe.String, unsafe.Slice and "yolo" helpers), whose results are not
-// followed back to their buffer.
+// Across functions and packages, by facts: what a function's results
+// borrow from its parameters, so a piece cut by a helper is still a
+// piece of the caller's buffer; which results are a large buffer the
+// function makes or reads itself and returns whole (by the run's own
+// notion of large), so a call of it is a root for its caller, as a make
+// would be; and which string or byte-slice parameters it keeps in a
+// field or element of another parameter (the receiver included), in a
+// global, or on a channel one of those holds, so a piece passed to it
+// outlives the caller when that other parameter does (a callee keeping
+// it only in what it returns is not counted: whether that outlives is
+// the caller's business). A string or slice made from a piece without
+// copying (unsafe.String(unsafe.SliceData(b), n), unsafe.Slice,
+// *(*string)(unsafe.Pointer(&b)), and the "yolo" helpers built on them,
+// in any package) is still that piece. Not yet: a callee that keeps its
+// parameter by passing it to a third function, pieces from
+// range-over-func splitters (strings.Lines, SplitSeq, FieldsSeq: the
+// loop body is a function of its own), and pieces a decoder stores into
+// the fields of a struct its caller keeps (a zero-copy Unmarshal).
 //
 // Wrong:
 //

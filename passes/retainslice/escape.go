@@ -20,6 +20,7 @@ const (
 	stored                   // x.f = piece, m[k] = piece, g = piece, T{f: piece} … that outlives
 	appended                 // s = append(s, piece), s outliving the function
 	captured                 // a closure that outlives the function captures piece
+	passed                   // f(piece), f keeping its parameter in memory that outlives the function
 )
 
 // A sink is where a piece leaves the function: the instruction, and the
@@ -34,8 +35,10 @@ type sink struct {
 
 // sinks returns the places where v, a piece, outlives its function. A
 // store counts only when the memory stored into outlives the function; a
-// call passing v (other than append) does not count: what the callee does
-// with it is unknown, and precision comes first.
+// call passing v (other than append) counts only when the callee is known
+// to keep that parameter (a Keeps fact) in memory that outlives the
+// function: otherwise what the callee does with it is unknown, and
+// precision comes first.
 func (c *checker) sinks(v ssa.Value) []sink {
 	var sinks []sink
 	for _, ref := range *v.Referrers() {
@@ -70,6 +73,8 @@ func (c *checker) sinks(v ssa.Value) []sink {
 			if slices.Contains(ref.Bindings, v) && c.escapesNow(ref) {
 				sinks = append(sinks, sink{kind: captured, instr: ref})
 			}
+		case *ssa.Call:
+			sinks = append(sinks, c.keptSinks(ref, v)...)
 		}
 	}
 	return sinks
@@ -84,7 +89,13 @@ func (c *checker) sinks(v ssa.Value) []sink {
 // A store into a local variable that no escaping closure captures is not
 // a sink: the tracer follows the loads back out of it.
 func (c *checker) storeSink(st *ssa.Store) (sink, bool) {
-	switch addr := st.Addr.(type) {
+	addr := st.Addr
+	if fv, ok := addr.(*ssa.FreeVar); ok {
+		if outer := borrow.OuterVar(fv); outer != nil {
+			addr = outer // assigned in the body of a range-over-func loop
+		}
+	}
+	switch addr := addr.(type) {
 	case *ssa.Alloc:
 		for _, ref := range *addr.Referrers() {
 			if mc, ok := ref.(*ssa.MakeClosure); ok && slices.Contains(mc.Bindings, ssa.Value(addr)) && c.escapesNow(mc) {
@@ -326,7 +337,12 @@ func (c *checker) outlives(v ssa.Value) bool {
 		return false
 	}
 	switch v := v.(type) {
-	case *ssa.Global, *ssa.Parameter, *ssa.FreeVar:
+	case *ssa.FreeVar:
+		if outer := borrow.OuterVar(v); outer != nil { // the body of a range loop: the enclosing function's variable
+			return c.outlives(outer)
+		}
+		return true
+	case *ssa.Global, *ssa.Parameter:
 		return true
 	case *ssa.Alloc, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.MakeClosure:
 		return c.escapes(v)
@@ -343,7 +359,7 @@ func (c *checker) outlives(v ssa.Value) bool {
 	case *ssa.Lookup:
 		return c.outlives(v.X)
 	case *ssa.UnOp:
-		return v.Op == token.MUL && c.outlives(v.X)
+		return v.Op == token.MUL && (c.outlives(v.X) || c.holdsOutliving(v.X))
 	case *ssa.Slice:
 		return c.outlives(v.X)
 	case *ssa.ChangeType:
@@ -359,6 +375,27 @@ func (c *checker) outlives(v ssa.Value) bool {
 			if c.outlives(e) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// holdsOutliving reports whether addr is a local variable (of the
+// function, or of the one enclosing the body of a range-over-func loop,
+// which captures the variables it uses by reference) that something
+// outliving the function is stored into: a parameter kept in a variable,
+// a receiver the loop body uses.
+func (c *checker) holdsOutliving(addr ssa.Value) bool {
+	if fv, ok := addr.(*ssa.FreeVar); ok {
+		addr = borrow.OuterVar(fv)
+	}
+	a, ok := addr.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	for _, ref := range *a.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == a && c.outlives(st.Val) {
+			return true
 		}
 	}
 	return false

@@ -22,6 +22,7 @@ type checker struct {
 	pass     *analysis.Pass
 	cfg      *Config
 	sums     *borrow.Summaries
+	fresh    *freshSet                  // functions whose results are large buffers
 	states   map[ssa.Value]borrow.State // of the buffer being traced
 	visited  map[visit]bool
 	reported map[token.Pos]bool // positions already reported, one finding each
@@ -115,6 +116,8 @@ func (c *checker) message(fn *ssa.Function, r *root, kind sinkKind, at site, wha
 		how = " appended to " + exprText(at.container)
 	case captured:
 		how = " captured by a closure"
+	case passed:
+		how = " passed to " + exprText(at.container) + ", which keeps it,"
 	}
 	posn := c.pass.Fset.Position(r.pos)
 	also := ""
@@ -158,6 +161,19 @@ func (c *checker) locate(fn *ssa.Function, s sink) (site, bool) {
 			return site{}, false
 		}
 		at.expr, at.container = send.Value, send.Chan
+	case passed:
+		call, ok := enclosing[*ast.CallExpr](path)
+		if !ok {
+			return site{}, false
+		}
+		i := s.index
+		if isMethodCall(c.pass.TypesInfo, call) {
+			i-- // a static method call's receiver is its first argument
+		}
+		if call.Ellipsis.IsValid() || i < 0 || i >= len(call.Args) {
+			return site{}, false
+		}
+		at.expr, at.container = call.Args[i], call.Fun
 	case appended:
 		call, ok := enclosing[*ast.CallExpr](path)
 		if !ok || call.Ellipsis.IsValid() || 1+s.index >= len(call.Args) {
@@ -372,4 +388,15 @@ func isByteSlice(t types.Type) bool {
 	}
 	b, ok := s.Elem().Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Byte
+}
+
+// isMethodCall reports whether call calls a method through a selector
+// x.m (not a method expression T.m, whose receiver is an argument).
+func isMethodCall(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := info.Selections[sel]
+	return ok && s.Kind() == types.MethodVal
 }

@@ -39,7 +39,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:     "retainslice",
 		Doc:      docs.MustExtract(doc, "retainslice"),
 		URL:      "https://pkg.go.dev/github.com/admitlint/admitlint/passes/retainslice",
-		Requires: []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer, borrow.Analyzer},
+		Requires: []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer, borrow.Analyzer, newFreshAnalyzer(&cfg)},
 	}
 	settings.Bind(&a.Flags, &cfg)
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
@@ -48,8 +48,9 @@ func New(cfg Config) *analysis.Analyzer {
 
 func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	// Most packages neither read whole streams nor allocate large
-	// buffers: they never get SSA.
-	if !hasSources(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), cfg) {
+	// buffers, nor call a function that returns one: they never get SSA.
+	fresh := freshOf(pass)
+	if len(fresh.imported) == 0 && !hasSources(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), cfg) {
 		return nil, nil
 	}
 	res, err := lazyssa.Of(pass).SSA()
@@ -57,6 +58,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		return nil, err
 	}
 	c := newChecker(pass, cfg, borrow.Of(pass))
+	c.fresh = fresh
 	for _, fn := range res.SrcFuncs {
 		c.checkFunc(fn)
 	}
@@ -81,20 +83,14 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 func (c *checker) checkPieces(fn *ssa.Function, r *root) {
 	var all []kept
 	keeps := map[*ssa.BasicBlock]bool{}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			v, ok := instr.(ssa.Value)
-			if !ok {
-				continue
-			}
-			st, ok := c.states[v]
-			if !ok || st.Kind != borrow.Piece || st.Depth != 0 || st.Ptr {
-				continue
-			}
-			for _, s := range c.sinks(v) {
-				all = append(all, kept{v: v, st: st, s: s})
-				keeps[s.instr.Block()] = true
-			}
+	for _, v := range values(fn) {
+		st, ok := c.states[v]
+		if !ok || st.Kind != borrow.Piece || st.Depth != 0 || st.Ptr {
+			continue
+		}
+		for _, s := range c.sinks(v) {
+			all = append(all, kept{v: v, st: st, s: s})
+			keeps[s.instr.Block()] = true
 		}
 	}
 	var report []kept
@@ -175,4 +171,29 @@ func (c *checker) fileOf(pos token.Pos) *ast.File {
 		}
 	}
 	return nil
+}
+
+// values returns the values fn computes, in instruction order, then
+// those of the bodies of its range-over-func loops, at any depth, which
+// run within fn: their parameters (the loop's variables) first.
+func values(fn *ssa.Function) []ssa.Value {
+	var vs []ssa.Value
+	if borrow.IsYieldBody(fn) {
+		for _, p := range fn.Params {
+			vs = append(vs, p)
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if v, ok := instr.(ssa.Value); ok {
+				vs = append(vs, v)
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if borrow.IsYieldBody(anon) {
+			vs = append(vs, values(anon)...)
+		}
+	}
+	return vs
 }

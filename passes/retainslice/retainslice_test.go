@@ -138,3 +138,40 @@ func TestStaysOffSSA(t *testing.T) {
 		}
 	}
 }
+
+// TestFresh checks buffers made by helpers in another package: the
+// Fresh facts make a call of the helper a root in its caller, with the
+// default run's notion of large.
+func TestFresh(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), retainslice.Analyzer, "retainslice/fresh/use", "retainslice/fresh/blocks")
+}
+
+// TestFreshFacts checks the Fresh facts themselves.
+func TestFreshFacts(t *testing.T) {
+	analysistest.Run(t, testdata(t), retainslice.FreshAnalyzer(retainslice.Defaults()), "retainslice/fresh/facts")
+}
+
+// TestKeeps checks pieces handed to functions that keep them, in this
+// package and another: the Keeps facts make such a call a place where
+// the piece outlives its function.
+func TestKeeps(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), retainslice.Analyzer, "retainslice/keeps/use")
+}
+
+// TestKeepsFacts checks the Keeps facts themselves.
+func TestKeepsFacts(t *testing.T) {
+	analysistest.Run(t, testdata(t), retainslice.FreshAnalyzer(retainslice.Defaults()), "retainslice/keeps/store")
+}
+
+// TestZeroCopy checks strings and slices made from pieces without
+// copying (unsafe.String, unsafe.Slice, the pointer cast), in place and
+// through helpers of another package: still pieces of their buffer.
+func TestZeroCopy(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), retainslice.Analyzer, "retainslice/zerocopy/labels")
+}
+
+// TestSeq checks the range-over-func splitters: the body of the loop
+// runs within the function, and keeps what that function keeps.
+func TestSeq(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), retainslice.Analyzer, "retainslice/seq")
+}

@@ -65,6 +65,9 @@ func (c *checker) roots(fn *ssa.Function) []*root {
 				if r := c.callRoot(instr); r != nil {
 					add(r)
 				}
+				for _, r := range c.helperRoots(instr) {
+					add(r)
+				}
 			}
 		}
 	}

@@ -154,6 +154,15 @@ func run(pass *analysis.Pass) (_ any, err error) {
 // candidates returns the package's functions and methods, in source order,
 // whose signature could borrow and which have a body.
 func candidates(pass *analysis.Pass) []*types.Func {
+	return Decls(pass, func(decl *ast.FuncDecl, fn *types.Func) bool {
+		return MayBorrow(fn.Signature()) && bodyMayBorrow(pass.TypesInfo, decl)
+	})
+}
+
+// Decls returns the package's functions and methods that have a body and
+// are not generic (nor methods of a generic type), in source order, for
+// which pred holds.
+func Decls(pass *analysis.Pass, pred func(*ast.FuncDecl, *types.Func) bool) []*types.Func {
 	var fns []*types.Func
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
@@ -162,7 +171,7 @@ func candidates(pass *analysis.Pass) []*types.Func {
 				continue
 			}
 			fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
-			if ok && MayBorrow(fn.Signature()) && !hasTypeParams(fn.Signature()) && bodyMayBorrow(pass.TypesInfo, decl) {
+			if ok && !hasTypeParams(fn.Signature()) && pred(decl, fn) {
 				fns = append(fns, fn)
 			}
 		}
@@ -171,14 +180,20 @@ func candidates(pass *analysis.Pass) []*types.Func {
 }
 
 // bodyMayBorrow reports whether decl's body could hand out memory of a
-// parameter: it slices something, calls a function that could borrow, or
-// returns a parameter as it is.
+// parameter: it slices something, calls a function that could borrow,
+// uses package unsafe, or returns a parameter as it is.
 func bodyMayBorrow(info *types.Info, decl *ast.FuncDecl) bool {
 	found := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SliceExpr:
 			found = true
+		case *ast.SelectorExpr: // unsafe.String, unsafe.Pointer: a zero-copy conversion
+			if id, ok := n.X.(*ast.Ident); ok {
+				if pkg, ok := info.Uses[id].(*types.PkgName); ok && pkg.Imported().Path() == "unsafe" {
+					found = true
+				}
+			}
 		case *ast.CallExpr:
 			if fn, ok := typeutil.Callee(info, n).(*types.Func); ok && MayBorrow(fn.Signature()) {
 				found = true

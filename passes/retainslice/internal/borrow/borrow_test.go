@@ -9,5 +9,5 @@ import (
 )
 
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), borrow.Analyzer, "lex")
+	analysistest.Run(t, analysistest.TestData(), borrow.Analyzer, "lex", "yolo")
 }

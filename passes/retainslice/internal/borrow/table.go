@@ -42,6 +42,9 @@ var bytesStringsTable = map[string][]Borrow{
 	"Cut":   cut,
 	"Split": split, "SplitN": split, "SplitAfter": split, "SplitAfterN": split,
 	"Fields": split, "FieldsFunc": split,
+	// The iterators yield the same parts, to the body of a range loop.
+	"Lines": split, "SplitSeq": split, "SplitAfterSeq": split,
+	"FieldsSeq": split, "FieldsFuncSeq": split,
 }
 
 // tableOf returns the hand-table entry for fn, and whether fn is one of

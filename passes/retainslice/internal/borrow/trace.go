@@ -98,6 +98,10 @@ func (t *tracer) visit(v ssa.Value, st State) {
 			}
 		case *ssa.Phi, *ssa.ChangeType, *ssa.MakeInterface, *ssa.ChangeInterface:
 			t.set(instr.(ssa.Value), st)
+		case *ssa.Convert:
+			if st.Ptr && isUnsafeRecast(instr) {
+				t.set(instr, st)
+			}
 		case *ssa.TypeAssert:
 			t.typeAssert(instr, st)
 		case *ssa.UnOp:
@@ -156,19 +160,85 @@ func (t *tracer) typeAssert(ta *ssa.TypeAssert, st State) {
 // store records a value in state st stored by store: into a local
 // variable, whose loads then yield it, or into an element of a container
 // (x[i] = v, a slice literal, append's variadic arguments), which then
-// holds it.
+// holds it. A variable of the enclosing function that the body of a
+// range-over-func loop assigns is that function's local variable.
 func (t *tracer) store(store *ssa.Store, st State) {
 	switch addr := store.Addr.(type) {
 	case *ssa.Alloc:
 		t.loadsAfter(store, st)
 		st.Ptr = true
 		t.set(addr, st)
+		t.intoBodies(addr, st)
+	case *ssa.FreeVar:
+		if outer := OuterVar(addr); outer != nil {
+			st.Ptr = true
+			t.set(addr, st)
+			t.set(outer, st)
+			t.intoBodies(outer, st)
+		}
 	case *ssa.IndexAddr:
 		if st.Depth < 8 {
 			st.Depth++
 			t.set(addr.X, st)
 		}
 	}
+}
+
+// intoBodies records that the variable addr, in state st, is in that
+// state in the bodies of the range-over-func loops that capture it.
+func (t *tracer) intoBodies(addr ssa.Value, st State) {
+	for _, ref := range *addr.Referrers() {
+		mc, ok := ref.(*ssa.MakeClosure)
+		if !ok || !IsYieldBody(mc.Fn.(*ssa.Function)) {
+			continue
+		}
+		for i, b := range mc.Bindings {
+			if b == addr {
+				t.set(mc.Fn.(*ssa.Function).FreeVars[i], st)
+			}
+		}
+	}
+}
+
+// IsYieldBody reports whether fn is the body of a range-over-func loop,
+// which runs, synchronously, within its enclosing function's call of the
+// iterator.
+func IsYieldBody(fn *ssa.Function) bool {
+	return fn.Synthetic == "range-over-func yield"
+}
+
+// YieldBody returns the body of the range-over-func loop that the
+// iterator call c runs, or nil if c is no such call.
+func YieldBody(c *ssa.Call) *ssa.Function {
+	if len(c.Call.Args) != 1 || c.Call.IsInvoke() {
+		return nil
+	}
+	mc, ok := c.Call.Args[0].(*ssa.MakeClosure)
+	if !ok {
+		return nil
+	}
+	if fn := mc.Fn.(*ssa.Function); IsYieldBody(fn) {
+		return fn
+	}
+	return nil
+}
+
+// OuterVar returns the variable of the enclosing function that fv, a
+// free variable of the body of a range-over-func loop, denotes, or nil.
+func OuterVar(fv *ssa.FreeVar) ssa.Value {
+	body := fv.Parent()
+	if !IsYieldBody(body) || body.Parent() == nil {
+		return nil
+	}
+	i := slices.Index(body.FreeVars, fv)
+	for _, b := range body.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == body && i >= 0 && i < len(mc.Bindings) {
+				return mc.Bindings[i]
+			}
+		}
+	}
+	return nil
 }
 
 // loadsAfter records that the loads of store's local variable that
@@ -213,15 +283,28 @@ func storedBefore(load *ssa.UnOp, addr ssa.Value) bool {
 }
 
 // call propagates v, an argument of c, to c's results: through append,
-// and through callees that borrow from the parameter v is passed to.
+// and through callees that borrow from the parameter v is passed to. When
+// v is an iterator of pieces (strings.Lines(s)) that c runs, v's
+// elements go to the body of the range loop c runs it with.
 func (t *tracer) call(c *ssa.Call, v ssa.Value, st State) {
 	common := c.Common()
+	if common.Value == v {
+		if body := YieldBody(c); body != nil && st.Depth > 0 && !st.Ptr && len(body.Params) > 0 {
+			next := st
+			next.Depth--
+			t.set(body.Params[0], next)
+		}
+		return
+	}
 	if b, ok := common.Value.(*ssa.Builtin); ok {
 		// append(v, …) may reuse v's array; append(x, v...) copies v's
 		// elements, which for a container are themselves pieces.
 		if b.Name() == "append" && !st.Ptr && len(common.Args) == 2 &&
 			(common.Args[0] == v || common.Args[1] == v && st.Depth > 0) {
 			t.set(c, st)
+		}
+		if (b.Name() == "SliceData" || b.Name() == "StringData") && !st.Ptr && st.Depth == 0 {
+			t.zeroCopy(c, st)
 		}
 		return
 	}
@@ -241,6 +324,45 @@ func (t *tracer) call(c *ssa.Call, v ssa.Value, st State) {
 		}
 		t.result(c, int(b.Result), next)
 	}
+}
+
+// zeroCopy records that the strings and slices made without copying
+// from data, the pointer to v's first element, share v's array:
+// unsafe.String(unsafe.SliceData(v), n), unsafe.Slice(unsafe.StringData(v), n).
+func (t *tracer) zeroCopy(data *ssa.Call, st State) {
+	for _, ref := range *data.Referrers() {
+		c, ok := ref.(*ssa.Call)
+		if !ok || len(c.Call.Args) == 0 || c.Call.Args[0] != data {
+			continue
+		}
+		if b, ok := c.Call.Value.(*ssa.Builtin); ok && (b.Name() == "String" || b.Name() == "Slice") {
+			t.set(c, st)
+		}
+	}
+}
+
+// isUnsafeRecast reports whether conv reinterprets a pointer to a string
+// or slice variable as a pointer to another string or slice type through
+// unsafe.Pointer, the "yolo" conversion *(*string)(unsafe.Pointer(&b)):
+// the value loaded back shares the variable's array.
+func isUnsafeRecast(conv *ssa.Convert) bool {
+	switch {
+	case isUnsafePointer(conv.Type()):
+		return pointsToSliceOrString(conv.X.Type())
+	case isUnsafePointer(conv.X.Type()):
+		return pointsToSliceOrString(conv.Type())
+	}
+	return false
+}
+
+func isUnsafePointer(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.UnsafePointer
+}
+
+func pointsToSliceOrString(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	return ok && IsSliceOrString(p.Elem())
 }
 
 // result records that result i of c is in state st.
