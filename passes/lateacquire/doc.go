@@ -58,7 +58,11 @@
 // takes such a permit on its receiver, a parameter or a global, returns
 // holding it, and does nothing else that waits or works; the package
 // must give that channel's permits back with a receive made once, outside
-// a loop.
+// a loop. A token-form wrapper (a receive) counts when its package fills
+// the channel with tokens by a counting loop (for i := 0; i < n; i++,
+// for range n) in the function that makes it with room, gives tokens back
+// with a send made once, outside a loop, and never closes it; a channel
+// filled by a loop over data is a queue of jobs, not of tokens.
 //
 // Shared by every spawn: the permit reaches the spawn through the
 // spawner's receiver, parameters, captured variables or globals, the same
@@ -132,11 +136,9 @@
 // holding it are found in any package (a fact on the function), and so
 // are the goroutine's first calls in its own package, followed to their
 // first blocking act; a count passed as a parameter is followed to the
-// calls in the package. Not yet: token-form wrappers (a receive from a
-// pre-filled channel) in another package (name them with
-// -lateacquire.funcs), a count that another package computes (a length
-// or a parse behind a call), and a count read from a decoded struct (as
-// often a configured worker count as a number of records).
+// calls in the package. Not yet: a count that another package computes
+// (a length or a parse behind a call), and a count read from a decoded
+// struct (as often a configured worker count as a number of records).
 //
 // Flags: -lateacquire.funcs=importpath.Type.Method,importpath.Func names
 // more functions that wait for a permit and return holding it (a wrapper

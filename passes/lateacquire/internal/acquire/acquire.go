@@ -20,7 +20,10 @@
 //   - the permit is one of: a send on a channel that some code in the same
 //     package receives from and discards (the release), alone or in a
 //     select whose other cases only receive (ctx.Done(), a quit channel)
-//     and which has no default; (*semaphore.Weighted).Acquire;
+//     and which has no default; a receive from a token channel (one the
+//     package fills with tokens by a counting loop where it makes it, and
+//     gives tokens back to with a send), alone or in such a select;
+//     (*semaphore.Weighted).Acquire;
 //     (*rate.Limiter).Wait or WaitN; a call of another such function; or a
 //     call of a function the user named;
 //   - it is taken on the receiver, a parameter or a package-level variable
@@ -116,6 +119,7 @@ type Summary struct {
 	named []string
 	local map[*types.Func]Fact
 	sems  map[types.Object]bool // the package's channel semaphores: see semaphoreChans
+	toks  map[types.Object]bool // the package's token channels: see semaphoreChans
 	made  map[types.Object]bool // channel variables and fields the package makes: whether always with room
 }
 
@@ -130,6 +134,13 @@ func (s *Summary) Room(obj types.Object) (room, known bool) {
 // package, is made buffered and given back with a receive: a semaphore.
 func (s *Summary) IsSemaphore(obj types.Object) bool {
 	return obj != nil && s.sems[obj]
+}
+
+// isToken reports whether obj, a channel variable or field of the
+// package, is made buffered, filled with tokens where it is made, and
+// given tokens back with a send: a semaphore of the token form.
+func (s *Summary) isToken(obj types.Object) bool {
+	return obj != nil && s.toks[obj]
 }
 
 // Of returns the acquire fact of fn, if it has one: from the user's list,
@@ -186,7 +197,7 @@ func isNamed(fn *types.Func, name string) bool {
 
 func run(pass *analysis.Pass, named []string) (any, error) {
 	s := &Summary{pass: pass, named: named, local: map[*types.Func]Fact{}}
-	s.sems, s.made = semaphoreChans(pass)
+	s.sems, s.toks, s.made = semaphoreChans(pass)
 	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -234,14 +245,23 @@ func run(pass *analysis.Pass, named []string) (any, error) {
 // unbuffered channel hands values over between goroutines, and a loop
 // that takes every value (a counter of running handlers) is no release.
 //
+// It also returns the token channels: made with room as above, filled
+// with tokens by a counting loop (for i := 0; i < n; i++, for range n) in
+// the function that makes them, and given a token back by a send made
+// once, outside any loop. A loop over data that fills a channel queues
+// that data: its receivers take jobs, not permits.
+//
 // A channel the package closes is neither: closing lets every waiter
 // through at once (a once gate, a shutdown signal).
 //
 // It also returns, for every channel variable and field the package
 // makes, whether it always makes it with room (never for one it closes).
-func semaphoreChans(pass *analysis.Pass) (sems, made map[types.Object]bool) {
+func semaphoreChans(pass *analysis.Pass) (sems, toks, made map[types.Object]bool) {
 	info := pass.TypesInfo
 	released := map[types.Object]bool{}
+	returned := map[types.Object]bool{} // a send outside any loop
+	filled := map[types.Object]bool{}   // sent on in a counting loop of the function that makes it
+	var madeHere, countedSends map[types.Object]bool
 	closed := map[types.Object]bool{}
 	buffered := map[types.Object]bool{}
 	unbuffered := map[types.Object]bool{}
@@ -252,24 +272,34 @@ func semaphoreChans(pass *analysis.Pass) (sems, made map[types.Object]bool) {
 		if n, ok := makeCap(info, e); ok {
 			if n {
 				buffered[obj] = true
+				madeHere[obj] = true
 			} else {
 				unbuffered[obj] = true
 			}
 		}
 	}
-	var walk func(n ast.Node, inLoop bool)
-	walk = func(n ast.Node, inLoop bool) {
+	var walk func(n ast.Node, inLoop, counting bool)
+	walk = func(n ast.Node, inLoop, counting bool) {
 		ast.Inspect(n, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
-				walk(n.Body, false)
+				walk(n.Body, false, false)
 				return false
 			case *ast.ForStmt:
-				walk(n.Body, true)
+				walk(n.Body, true, !inLoop && n.Cond != nil)
 				return false
 			case *ast.RangeStmt:
-				walk(n.Body, true)
+				walk(n.Body, true, !inLoop && isIntRange(info, n))
 				return false
+			case *ast.SendStmt:
+				if obj := chanObject(info, n.Chan); obj != nil {
+					switch {
+					case !inLoop:
+						returned[obj] = true
+					case counting:
+						countedSends[obj] = true
+					}
+				}
 			case *ast.ExprStmt:
 				if recv, ok := ast.Unparen(n.X).(*ast.UnaryExpr); ok && recv.Op == token.ARROW && !inLoop {
 					if obj := chanObject(info, recv.X); obj != nil {
@@ -308,13 +338,27 @@ func semaphoreChans(pass *analysis.Pass) (sems, made map[types.Object]bool) {
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
-			walk(d, false)
+			madeHere, countedSends = map[types.Object]bool{}, map[types.Object]bool{}
+			walk(d, false, false)
+			for obj := range countedSends {
+				if madeHere[obj] {
+					filled[obj] = true
+				}
+			}
 		}
 	}
-	sems, made = map[types.Object]bool{}, map[types.Object]bool{}
+	sems, toks, made = map[types.Object]bool{}, map[types.Object]bool{}, map[types.Object]bool{}
 	for obj := range released {
 		if buffered[obj] && !unbuffered[obj] {
 			sems[obj] = true
+		}
+	}
+	for obj := range filled {
+		if returned[obj] && buffered[obj] && !unbuffered[obj] && !closed[obj] {
+			// Filled with tokens, its receive takes one and its send
+			// gives it back: not a semaphore of the send form.
+			toks[obj] = true
+			delete(sems, obj)
 		}
 	}
 	for obj := range buffered {
@@ -327,11 +371,18 @@ func semaphoreChans(pass *analysis.Pass) (sems, made map[types.Object]bool) {
 		// Closing lets every waiter through at once, now and later: a
 		// gate or a signal, not a permit.
 		delete(sems, obj)
+		delete(toks, obj)
 		if _, ok := made[obj]; ok {
 			made[obj] = false
 		}
 	}
-	return sems, made
+	return sems, toks, made
+}
+
+// isIntRange reports whether r ranges over an integer: for range n.
+func isIntRange(info *types.Info, r *ast.RangeStmt) bool {
+	b, ok := info.TypeOf(r.X).Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
 
 // makeCap reports whether e is make(chan T, …), and if so whether it has

@@ -55,7 +55,7 @@ func (w *walker) visit(n ast.Node) bool {
 		w.send(n.Chan, n.Arrow, false)
 	case *ast.UnaryExpr:
 		if n.Op == token.ARROW {
-			w.bad = true // a receive: a release, a wait or a job
+			w.recv(n.X, n.OpPos, false) // a token, or else a release, a wait or a job
 		}
 	case *ast.CallExpr:
 		w.call(n)
@@ -91,7 +91,7 @@ func (w *walker) selectStmt(sel *ast.SelectStmt) {
 		}
 	}
 	if send == nil {
-		w.bad = true
+		w.tokenCase(sel)
 		return
 	}
 	w.send(send.Chan, send.Arrow, true)
@@ -100,6 +100,62 @@ func (w *walker) selectStmt(sel *ast.SelectStmt) {
 			ast.Inspect(stmt, w.visit)
 		}
 	}
+}
+
+// tokenCase accepts a select without a send whose one receive from a
+// token channel is the acquire and whose other cases only receive
+// (<-ctx.Done()), and walks the cases' bodies.
+func (w *walker) tokenCase(sel *ast.SelectStmt) {
+	var tok *ast.UnaryExpr
+	for _, c := range sel.Body.List {
+		for _, recv := range receives(c.(*ast.CommClause).Comm) {
+			if w.s.isToken(chanObject(w.s.pass.TypesInfo, recv.X)) {
+				if tok != nil {
+					w.bad = true
+					return
+				}
+				tok = recv
+			}
+		}
+	}
+	if tok == nil {
+		w.bad = true
+		return
+	}
+	w.recv(tok.X, tok.OpPos, true)
+	for _, c := range sel.Body.List {
+		for _, stmt := range c.(*ast.CommClause).Body {
+			ast.Inspect(stmt, w.visit)
+		}
+	}
+}
+
+// receives returns the receive of a select case's communication:
+// <-ch, v := <-ch, v, ok = <-ch.
+func receives(comm ast.Stmt) []*ast.UnaryExpr {
+	var e ast.Expr
+	switch s := comm.(type) {
+	case *ast.ExprStmt:
+		e = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			e = s.Rhs[0]
+		}
+	}
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return []*ast.UnaryExpr{u}
+	}
+	return nil
+}
+
+// recv accepts a receive from one of the package's token channels as
+// the acquire; any other receive disqualifies the function.
+func (w *walker) recv(ch ast.Expr, at token.Pos, inSelect bool) {
+	if !w.s.isToken(chanObject(w.s.pass.TypesInfo, ch)) {
+		w.bad = true
+		return
+	}
+	w.found(Fact{Kind: Chan, Select: inSelect}, ch, at)
 }
 
 // send accepts a send on one of the package's semaphores as the acquire.

@@ -178,3 +178,97 @@ func (m *Metered) Wait(ctx context.Context) error { // want Wait:`acquire\(limit
 	m.left = m.lim.Tokens()
 	return m.lim.Wait(ctx)
 }
+
+// Tokens is the token form of a channel semaphore: made with room,
+// filled with tokens where it is made, a token taken with a receive and
+// given back with a send.
+type Tokens struct{ ch chan struct{} }
+
+// NewTokens fills the channel with n tokens.
+func NewTokens(n int) *Tokens {
+	t := &Tokens{ch: make(chan struct{}, n)}
+	for i := 0; i < n; i++ {
+		t.ch <- struct{}{}
+	}
+	return t
+}
+
+// Get takes a token.
+func (t *Tokens) Get() { // want Get:`acquire\(chan on argument 0\)`
+	<-t.ch
+}
+
+// GetCtx takes a token, or gives up when ctx is done.
+func (t *Tokens) GetCtx(ctx context.Context) error { // want GetCtx:`acquire\(chan on argument 0, select\)`
+	select {
+	case <-t.ch:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Put gives a token back.
+func (t *Tokens) Put() { t.ch <- struct{}{} }
+
+// IDs hands out worker numbers, filled by a counting loop over range n:
+// tokens too.
+type IDs struct{ ch chan int }
+
+// NewIDs fills the channel with the numbers 0 to n-1.
+func NewIDs(n int) *IDs {
+	ids := &IDs{ch: make(chan int, n)}
+	for i := range n {
+		ids.ch <- i
+	}
+	return ids
+}
+
+// Take takes a number.
+func (ids *IDs) Take() int { // want Take:`acquire\(chan on argument 0\)`
+	return <-ids.ch
+}
+
+// Give gives a number back.
+func (ids *IDs) Give(id int) { ids.ch <- id }
+
+// A Backlog is filled from data where it is made: a queue of jobs, not
+// of tokens, though it is made with room and pushed to once.
+type Backlog struct{ ch chan string }
+
+// NewBacklog queues the names.
+func NewBacklog(names []string) *Backlog {
+	b := &Backlog{ch: make(chan string, len(names))}
+	for _, name := range names {
+		b.ch <- name
+	}
+	return b
+}
+
+// Next receives a job: not an acquire.
+func (b *Backlog) Next() string { return <-b.ch }
+
+// Requeue pushes a job back.
+func (b *Backlog) Requeue(name string) { b.ch <- name }
+
+// A Latch is filled with tokens but closed to let everyone through: a
+// gate, not a semaphore.
+type Latch struct{ ch chan struct{} }
+
+// NewLatch fills it.
+func NewLatch(n int) *Latch {
+	l := &Latch{ch: make(chan struct{}, n)}
+	for i := 0; i < n; i++ {
+		l.ch <- struct{}{}
+	}
+	return l
+}
+
+// Wait takes a token: not an acquire, since Open closes the channel.
+func (l *Latch) Wait() { <-l.ch }
+
+// Refill gives one back.
+func (l *Latch) Refill() { l.ch <- struct{}{} }
+
+// Open lets every waiter through.
+func (l *Latch) Open() { close(l.ch) }

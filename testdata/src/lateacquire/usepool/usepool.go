@@ -91,3 +91,55 @@ func ownPool(ctx context.Context, jobs []job) {
 		}()
 	}
 }
+
+// Token-form wrappers from another package: the receive takes a token
+// the package filled the channel with.
+func tokens(ctx context.Context, t *pool.Tokens, ids *pool.IDs, jobs []job) {
+	for _, j := range jobs {
+		go func() {
+			t.Get() // want `goroutine waits in t.Get before doing any work; one goroutine parks per element of jobs`
+			defer t.Put()
+			do(j)
+		}()
+	}
+	for _, j := range jobs {
+		go func() {
+			if t.GetCtx(ctx) != nil { // want `goroutine waits in t.GetCtx before doing any work; one goroutine still parks per element of jobs`
+				return
+			}
+			defer t.Put()
+			do(j)
+		}()
+	}
+	for _, j := range jobs {
+		go func() {
+			id := ids.Take() // want `goroutine waits in ids.Take before doing any work; one goroutine parks per element of jobs`
+			defer ids.Give(id)
+			do(j)
+		}()
+	}
+}
+
+// nope: a token taken before the go statement; a queue's job received
+// in the goroutine; a latch's wait.
+func notTokens(t *pool.Tokens, b *pool.Backlog, l *pool.Latch, jobs []job) {
+	for _, j := range jobs {
+		t.Get()
+		go func() {
+			defer t.Put()
+			do(j)
+		}()
+	}
+	for _, j := range jobs {
+		go func() {
+			_ = b.Next()
+			do(j)
+		}()
+	}
+	for _, j := range jobs {
+		go func() {
+			l.Wait()
+			do(j)
+		}()
+	}
+}
