@@ -90,11 +90,13 @@
 // the caller's business). A string or slice made from a piece without
 // copying (unsafe.String(unsafe.SliceData(b), n), unsafe.Slice,
 // *(*string)(unsafe.Pointer(&b)), and the "yolo" helpers built on them,
-// in any package) is still that piece. Not yet: a callee that keeps its
-// parameter by passing it to a third function, pieces from
-// range-over-func splitters (strings.Lines, SplitSeq, FieldsSeq: the
-// loop body is a function of its own), and pieces a decoder stores into
-// the fields of a struct its caller keeps (a zero-copy Unmarshal).
+// in any package) is still that piece. The body of a range-over-func
+// loop over a splitter (strings.Lines, SplitSeq, FieldsSeq) runs within
+// the function: what it keeps of each part is kept by the function, and
+// one call of the body is one trip of the records loop. Not yet: a
+// callee that keeps its parameter by passing it to a third function, and
+// pieces a decoder stores into the fields of a struct its caller keeps
+// (a zero-copy Unmarshal).
 //
 // Wrong:
 //

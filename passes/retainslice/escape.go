@@ -348,36 +348,54 @@ func (c *checker) outlives(v ssa.Value) bool {
 		return c.escapes(v)
 	case *ssa.Call:
 		return isAppend(v) && c.escapes(v)
-	case *ssa.FieldAddr:
-		return c.outlives(v.X)
-	case *ssa.IndexAddr:
-		return c.outlives(v.X)
-	case *ssa.Field:
-		return c.outlives(v.X)
-	case *ssa.Index:
-		return c.outlives(v.X)
-	case *ssa.Lookup:
-		return c.outlives(v.X)
-	case *ssa.UnOp:
-		return v.Op == token.MUL && (c.outlives(v.X) || c.holdsOutliving(v.X))
-	case *ssa.Slice:
-		return c.outlives(v.X)
-	case *ssa.ChangeType:
-		return c.outlives(v.X)
-	case *ssa.MakeInterface:
-		return c.outlives(v.X)
-	case *ssa.ChangeInterface:
-		return c.outlives(v.X)
-	case *ssa.TypeAssert:
-		return c.outlives(v.X)
 	case *ssa.Phi:
 		for _, e := range v.Edges {
 			if c.outlives(e) {
 				return true
 			}
 		}
+		return false
+	}
+	if x := holder(v); x != nil {
+		// A load also yields what a local variable holds.
+		_, load := v.(*ssa.UnOp)
+		return c.outlives(x) || load && c.holdsOutliving(x)
 	}
 	return false
+}
+
+// holder returns the value v is a part of or a view of: x for &x.f,
+// &x[i], x.f, x[i], m[k], *x, x[i:j], and conversions of x that keep its
+// memory (named types, interfaces, type assertions). It returns nil for
+// anything else.
+func holder(v ssa.Value) ssa.Value {
+	switch v := v.(type) {
+	case *ssa.FieldAddr:
+		return v.X
+	case *ssa.IndexAddr:
+		return v.X
+	case *ssa.Field:
+		return v.X
+	case *ssa.Index:
+		return v.X
+	case *ssa.Lookup:
+		return v.X
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return v.X
+		}
+	case *ssa.Slice:
+		return v.X
+	case *ssa.ChangeType:
+		return v.X
+	case *ssa.MakeInterface:
+		return v.X
+	case *ssa.ChangeInterface:
+		return v.X
+	case *ssa.TypeAssert:
+		return v.X
+	}
+	return nil
 }
 
 // holdsOutliving reports whether addr is a local variable (of the

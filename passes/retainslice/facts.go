@@ -3,7 +3,6 @@ package retainslice
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -75,24 +74,24 @@ func (f *Keeps) String() string {
 	return "keeps(" + strings.Join(parts, " ") + ")"
 }
 
-// newFreshAnalyzer returns the analyzer that exports Fresh and Keeps
+// newFactsAnalyzer returns the analyzer that exports Fresh and Keeps
 // facts for a retainslice run with settings cfg, and gives the
 // package's own (and imported) summaries to that run as its result.
-func newFreshAnalyzer(cfg *Config) *analysis.Analyzer {
+func newFactsAnalyzer(cfg *Config) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "retainfacts",
 		Doc:        "retainfacts: summarise the functions that return a large buffer they make or read, or keep a string or byte-slice parameter",
 		URL:        "https://pkg.go.dev/github.com/admitlint/admitlint/passes/retainslice",
 		Requires:   []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer, borrow.Analyzer},
 		FactTypes:  []analysis.Fact{new(Fresh), new(Keeps)},
-		ResultType: reflect.TypeFor[*freshSet](),
-		Run:        func(pass *analysis.Pass) (any, error) { return runFresh(pass, cfg) },
+		ResultType: reflect.TypeFor[*factSet](),
+		Run:        func(pass *analysis.Pass) (any, error) { return runFacts(pass, cfg) },
 	}
 }
 
-// A freshSet answers, for any function a package calls, which of its
+// A factSet answers, for any function a package calls, which of its
 // results are fresh large buffers.
-type freshSet struct {
+type factSet struct {
 	c        *checker // computes the package's own, on demand; nil without sources
 	prog     *ssa.Program
 	local    map[*types.Func][]Made
@@ -100,15 +99,20 @@ type freshSet struct {
 	imported map[*types.Func][]Made
 
 	keeps map[*types.Func][]Kept // the package's own and imported
+
+	// sources: the package holds a candidate root (hasSources) or calls
+	// a Fresh function of another package; without one it gets no SSA
+	// for retainslice's checks.
+	sources bool
 }
 
-func runFresh(pass *analysis.Pass, cfg *Config) (_ any, err error) {
+func runFacts(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error: retainfacts panicked on package %s: %v", pass.Pkg.Path(), r)
 		}
 	}()
-	fs := &freshSet{local: map[*types.Func][]Made{}, busy: map[*types.Func]bool{}, imported: map[*types.Func][]Made{}, keeps: map[*types.Func][]Kept{}}
+	fs := &factSet{local: map[*types.Func][]Made{}, busy: map[*types.Func]bool{}, imported: map[*types.Func][]Made{}, keeps: map[*types.Func][]Kept{}}
 	for _, obj := range pass.TypesInfo.Uses {
 		fn, ok := obj.(*types.Func)
 		if !ok || fn.Pkg() == pass.Pkg {
@@ -124,8 +128,8 @@ func runFresh(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 		}
 	}
 	keepers := keepCandidates(pass)
-	sources := len(fs.imported) > 0 || hasSources(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), cfg)
-	if !sources && len(keepers) == 0 {
+	fs.sources = len(fs.imported) > 0 || hasSources(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), cfg)
+	if !fs.sources && len(keepers) == 0 {
 		return fs, nil
 	}
 	res, err := lazyssa.Of(pass).SSA()
@@ -142,7 +146,7 @@ func runFresh(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 			}
 		}
 	}
-	if !sources {
+	if !fs.sources {
 		return fs, nil
 	}
 	for _, fn := range res.SrcFuncs {
@@ -159,7 +163,7 @@ func runFresh(pass *analysis.Pass, cfg *Config) (_ any, err error) {
 
 // of returns the fresh results of fn, computing them for the package's
 // own functions.
-func (fs *freshSet) of(fn *types.Func) []Made {
+func (fs *factSet) of(fn *types.Func) []Made {
 	if fn == nil {
 		return nil
 	}
@@ -188,20 +192,12 @@ func (c *checker) madeBy(fn *ssa.Function) []Made {
 	for i := 0; i < len(roots); i++ {
 		states := borrow.Trace(fn, roots[i].v, borrow.State{Kind: borrow.Whole}, c.sums.Of)
 		roots = append(roots, c.conversions(fn, roots[i], states)...)
-		for _, b := range fn.Blocks {
-			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-			if !ok {
-				continue
-			}
-			for ri, v := range ret.Results {
-				st, ok := states[v]
-				if !ok || ri > 255 || seen[uint8(ri)] || st.Kind != borrow.Whole || st.Depth != 0 || st.Ptr {
-					continue
-				}
+		borrow.Returned(fn, states, func(ri int, st borrow.State) {
+			if !seen[uint8(ri)] && st.Kind == borrow.Whole && st.Depth == 0 {
 				seen[uint8(ri)] = true
 				made = append(made, Made{Result: uint8(ri), Verb: roots[i].verb, Size: roots[i].size})
 			}
-		}
+		})
 	}
 	return made
 }
@@ -237,10 +233,10 @@ func returnsBuffer(sig *types.Signature) bool {
 	return false
 }
 
-// freshOf returns the freshSet computed for pass's package.
-func freshOf(pass *analysis.Pass) *freshSet {
+// factsOf returns the factSet computed for pass's package.
+func factsOf(pass *analysis.Pass) *factSet {
 	for _, req := range pass.Analyzer.Requires {
-		if fs, ok := pass.ResultOf[req].(*freshSet); ok {
+		if fs, ok := pass.ResultOf[req].(*factSet); ok {
 			return fs
 		}
 	}
@@ -401,24 +397,8 @@ func anchor(fn *ssa.Function, v ssa.Value) (int8, bool) {
 		case *ssa.Parameter:
 			i := slices.Index(fn.Params, x)
 			return int8(i), i >= 0 && i <= 127
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.IndexAddr:
-			v = x.X
-		case *ssa.Field:
-			v = x.X
-		case *ssa.Index:
-			v = x.X
-		case *ssa.Lookup:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return 0, false
-			}
-			v = x.X
-		default:
+		}
+		if v = holder(v); v == nil {
 			return 0, false
 		}
 	}

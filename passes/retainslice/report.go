@@ -22,7 +22,7 @@ type checker struct {
 	pass     *analysis.Pass
 	cfg      *Config
 	sums     *borrow.Summaries
-	fresh    *freshSet                  // functions whose results are large buffers
+	fresh    *factSet                   // functions whose results are large buffers
 	states   map[ssa.Value]borrow.State // of the buffer being traced
 	visited  map[visit]bool
 	reported map[token.Pos]bool // positions already reported, one finding each

@@ -39,7 +39,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:     "retainslice",
 		Doc:      docs.MustExtract(doc, "retainslice"),
 		URL:      "https://pkg.go.dev/github.com/admitlint/admitlint/passes/retainslice",
-		Requires: []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer, borrow.Analyzer, newFreshAnalyzer(&cfg)},
+		Requires: []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer, borrow.Analyzer, newFactsAnalyzer(&cfg)},
 	}
 	settings.Bind(&a.Flags, &cfg)
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, &cfg) }
@@ -49,8 +49,8 @@ func New(cfg Config) *analysis.Analyzer {
 func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	// Most packages neither read whole streams nor allocate large
 	// buffers, nor call a function that returns one: they never get SSA.
-	fresh := freshOf(pass)
-	if len(fresh.imported) == 0 && !hasSources(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), cfg) {
+	fresh := factsOf(pass)
+	if !fresh.sources {
 		return nil, nil
 	}
 	res, err := lazyssa.Of(pass).SSA()

@@ -148,7 +148,7 @@ func TestFresh(t *testing.T) {
 
 // TestFreshFacts checks the Fresh facts themselves.
 func TestFreshFacts(t *testing.T) {
-	analysistest.Run(t, testdata(t), retainslice.FreshAnalyzer(retainslice.Defaults()), "retainslice/fresh/facts")
+	analysistest.Run(t, testdata(t), retainslice.FactsAnalyzer(retainslice.Defaults()), "retainslice/fresh/facts")
 }
 
 // TestKeeps checks pieces handed to functions that keep them, in this
@@ -160,7 +160,7 @@ func TestKeeps(t *testing.T) {
 
 // TestKeepsFacts checks the Keeps facts themselves.
 func TestKeepsFacts(t *testing.T) {
-	analysistest.Run(t, testdata(t), retainslice.FreshAnalyzer(retainslice.Defaults()), "retainslice/keeps/store")
+	analysistest.Run(t, testdata(t), retainslice.FactsAnalyzer(retainslice.Defaults()), "retainslice/keeps/store")
 }
 
 // TestZeroCopy checks strings and slices made from pieces without

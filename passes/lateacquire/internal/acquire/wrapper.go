@@ -108,14 +108,13 @@ func (w *walker) selectStmt(sel *ast.SelectStmt) {
 func (w *walker) tokenCase(sel *ast.SelectStmt) {
 	var tok *ast.UnaryExpr
 	for _, c := range sel.Body.List {
-		for _, recv := range receives(c.(*ast.CommClause).Comm) {
-			if w.s.isToken(chanObject(w.s.pass.TypesInfo, recv.X)) {
-				if tok != nil {
-					w.bad = true
-					return
-				}
-				tok = recv
+		recv := receiveOf(c.(*ast.CommClause).Comm)
+		if recv != nil && w.s.isToken(chanObject(w.s.pass.TypesInfo, recv.X)) {
+			if tok != nil {
+				w.bad = true
+				return
 			}
+			tok = recv
 		}
 	}
 	if tok == nil {
@@ -130,9 +129,9 @@ func (w *walker) tokenCase(sel *ast.SelectStmt) {
 	}
 }
 
-// receives returns the receive of a select case's communication:
-// <-ch, v := <-ch, v, ok = <-ch.
-func receives(comm ast.Stmt) []*ast.UnaryExpr {
+// receiveOf returns the receive of a select case's communication
+// (<-ch, v := <-ch, v, ok = <-ch), or nil.
+func receiveOf(comm ast.Stmt) *ast.UnaryExpr {
 	var e ast.Expr
 	switch s := comm.(type) {
 	case *ast.ExprStmt:
@@ -143,7 +142,7 @@ func receives(comm ast.Stmt) []*ast.UnaryExpr {
 		}
 	}
 	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
-		return []*ast.UnaryExpr{u}
+		return u
 	}
 	return nil
 }

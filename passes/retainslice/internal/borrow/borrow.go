@@ -301,27 +301,33 @@ func (m *summarizer) borrowsOf(f *ssa.Function) []Borrow {
 		if pi > 255 || !IsSliceOrString(p.Type()) {
 			continue
 		}
-		states := Trace(f, p, State{Kind: Whole}, m.lookup)
 		seen := map[Borrow]bool{}
-		for _, b := range f.Blocks {
-			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-			if !ok {
-				continue
+		Returned(f, Trace(f, p, State{Kind: Whole}, m.lookup), func(ri int, st State) {
+			br := Borrow{Result: uint8(ri), Param: uint8(pi), Depth: st.Depth, Piece: st.Kind == Piece}
+			if !seen[br] {
+				seen[br] = true
+				borrows = mergeBorrow(borrows, br)
 			}
-			for ri, r := range ret.Results {
-				st, ok := states[r]
-				if !ok || st.Ptr || ri > 255 {
-					continue
-				}
-				br := Borrow{Result: uint8(ri), Param: uint8(pi), Depth: st.Depth, Piece: st.Kind == Piece}
-				if !seen[br] {
-					seen[br] = true
-					borrows = mergeBorrow(borrows, br)
-				}
+		})
+	}
+	return borrows
+}
+
+// Returned calls yield with the index and the state of each result of
+// each return of f that is in states as a value (not an address), in
+// block order; indexes above 255, which facts cannot hold, are skipped.
+func Returned(f *ssa.Function, states map[ssa.Value]State, yield func(result int, st State)) {
+	for _, b := range f.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for ri, r := range ret.Results {
+			if st, ok := states[r]; ok && !st.Ptr && ri <= 255 {
+				yield(ri, st)
 			}
 		}
 	}
-	return borrows
 }
 
 // mergeBorrow adds b to bs, a piece overriding a whole for the same result,
