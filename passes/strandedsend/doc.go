@@ -69,7 +69,11 @@
 //     package other than main, a method of a type the package converts
 //     to an interface or embeds, a function used as a value), the calls
 //     the package makes itself outside its tests stand for the contract:
-//     if there are some and all of them wait, it is not reported; if
+//     if there are some and all of them wait, it is not reported (a
+//     caller that only hands it to goroutines or closures that each take
+//     it with a plain receive before they can return waits too: they
+//     wait in its stead, and never give up; validation set 18, cilium's
+//     forwarding goroutines); if
 //     there are none, nothing shows the contract, and it is reported,
 //     unless the sender can reach its send only after its caller has
 //     signalled (it first waits, itself or in a function it calls, on a
@@ -250,10 +254,14 @@
 // reaching a helper inside a struct, and channels kept in fields between
 // calls, except as -strandedsend.fields below.
 //
-// A branch on the error of a call documented never to fail
+// A branch on the error of a call that cannot fail is never taken, and a
+// return there is no way out: a call documented never to fail
 // ((*io.PipeWriter).Close, (*bytes.Buffer).Write, (*strings.Builder).Write),
-// called directly or through an interface known to hold one, is never
-// taken, and a return there is no way out.
+// called directly or through an interface known to hold one, and a
+// static call of a function of the package whose every return gives its
+// error as the constant nil (a stub of the build analysed: the other
+// build's version may fail, and is judged in that build; validation set
+// 18, a VM whose extern work is a no-op without CUDA).
 //
 // Not reported: a buffer at least as large as the sends that can be left
 // unreceived; a sender that selects on ctx.Done(), a done channel or a

@@ -109,6 +109,9 @@ func (c *checker) futureFate(fn *ssa.Function, k int, room int64, targets []*op,
 				continue
 			}
 		}
+		if waitsInHandoffs(uses) {
+			continue // a goroutine it starts waits in its stead
+		}
 		if uses.Escape != nil || len(uses.Returns)+len(uses.Handoffs)+len(uses.FieldStore)+len(uses.Sends)+len(uses.SendCases)+len(uses.Closes) > 0 {
 			return true, nil // the caller passes it on
 		}
@@ -350,19 +353,38 @@ func waitedOn(in ssa.Instruction) []ssa.Value {
 	return nil
 }
 
-// receivesBeforeReturn reports whether fn receives from its parameter p
-// in a block that dominates every return (a range over p ends only
-// through its loop's head).
-func receivesBeforeReturn(fn *ssa.Function, p *ssa.Parameter) bool {
+// waitsInHandoffs reports whether a caller whose uses of a future are u
+// only hands it to functions (goroutines it starts, closures it runs)
+// that each receive from it with a plain receive before every return: the
+// waiting is theirs, and they never stop (validation set 18, cilium's
+// forwarding goroutines, whose first act is <-ew). A goroutine that
+// selects on the future against ctx.Done() can give up, and is a caller
+// passing the future on.
+func waitsInHandoffs(u *chanuse.Uses) bool {
+	if u.Escape != nil || len(u.Handoffs) == 0 || len(u.Returns)+len(u.FieldStore)+len(u.Sends)+len(u.SendCases)+len(u.Closes) > 0 {
+		return false
+	}
+	for _, h := range u.Handoffs {
+		if h.Fn == nil || h.Into == nil || !receivesBeforeReturn(h.Fn, h.Into) {
+			return false
+		}
+	}
+	return true
+}
+
+// receivesBeforeReturn reports whether fn receives from p, its parameter
+// or free variable (captured as a cell, which it loads), in a block that dominates every return (a range over
+// p ends only through its loop's head).
+func receivesBeforeReturn(fn *ssa.Function, p ssa.Value) bool {
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
 			recv, ok := in.(*ssa.UnOp)
-			if !ok || recv.Op != token.ARROW || recv.X != p {
+			if !ok || recv.Op != token.ARROW || recv.X != p && !loadOf(recv.X, p) {
 				continue
 			}
 			all := true
 			for _, r := range fn.Blocks {
-				if _, ret := r.Instrs[len(r.Instrs)-1].(*ssa.Return); ret && !b.Dominates(r) {
+				if _, ret := r.Instrs[len(r.Instrs)-1].(*ssa.Return); ret && r != fn.Recover && !b.Dominates(r) {
 					all = false
 				}
 			}
@@ -372,6 +394,12 @@ func receivesBeforeReturn(fn *ssa.Function, p *ssa.Parameter) bool {
 		}
 	}
 	return false
+}
+
+// loadOf reports whether v is a load of the cell p.
+func loadOf(v, p ssa.Value) bool {
+	ld, ok := v.(*ssa.UnOp)
+	return ok && ld.Op == token.MUL && ld.X == p
 }
 
 // callerSignals reports whether the channel held in variable alloc, made

@@ -14,7 +14,7 @@ import (
 
 func fetch() (string, error) { return "", nil }
 
-func validate(string) error { return nil }
+func validate(string) error { return errStub }
 
 // An error return between the go statement and the receive.
 func load(name string) (string, error) {
@@ -221,9 +221,9 @@ func fireAndForget() {
 	}
 }
 
-func setup() error { return nil }
+func setup() error { return errStub }
 
-func upload(string) error { return nil }
+func upload(string) error { return errStub }
 
 // Of several returns that leave the sender behind, the one named is the
 // last (rclone's compress handlers): an early return on a setup error
@@ -296,3 +296,66 @@ func digestThroughHelper(write func(io.Writer) error) (int, error) {
 	}
 	return <-n, werr
 }
+
+// A machine whose extern work is a stub in this build: DoWork's every
+// return gives a nil error.
+type machine struct{ work chan bool }
+
+func (m *machine) DoWork() error { return nil }
+
+func (m *machine) Signal() { m.work <- true }
+
+func (m *machine) compute(out chan<- int) { out <- 1 }
+
+// ok: the only return besides the one after the value is on DoWork's
+// error, which is nil on every return, so the case goes round and the
+// loop takes the value (a VM whose run loop also serves extern work).
+func (m *machine) runAll() int {
+	out := make(chan int)
+	go m.compute(out)
+	for {
+		select {
+		case <-m.work:
+			if err := m.DoWork(); err != nil {
+				return 0
+			}
+		case v := <-out:
+			return v
+		}
+	}
+}
+
+// The twin whose work can fail: the receiver leaves on its error.
+type failingMachine struct{ work chan bool }
+
+func (m *failingMachine) DoWork() error {
+	if len(m.work) > 8 {
+		return errors.New("backlog")
+	}
+	return nil
+}
+
+func (m *failingMachine) Signal() { m.work <- true }
+
+func (m *failingMachine) compute(out chan<- int) {
+	out <- 1 // want `send on unbuffered out blocks forever once the receiver leaves \(case <-m.work at earlyreturn.go:\d+\)`
+}
+
+func (m *failingMachine) runAll() int {
+	out := make(chan int)
+	go m.compute(out)
+	for {
+		select {
+		case <-m.work:
+			if err := m.DoWork(); err != nil {
+				return 0
+			}
+		case v := <-out:
+			return v
+		}
+	}
+}
+
+// errStub stands for the failures the stubs above may report: they can
+// fail, as what they stand for can.
+var errStub error

@@ -200,6 +200,57 @@ func probeWithin(key string) bool {
 	}
 }
 
+// ok: an exported future the package hands to a goroutine of its own
+// that receives it first thing and never gives up: the forwarder waits
+// in the caller's stead (cilium's FutureWatcher, validation set 18). The
+// forwarder's own send is the one a caller can strand.
+func Certs(key string) <-chan string {
+	ch := make(chan string)
+	go func() { ch <- key }()
+	return ch
+}
+
+func forwardCerts(key string) <-chan string {
+	certs := Certs(key)
+	out := make(chan string)
+	go func() {
+		defer close(out)
+		c, ok := <-certs
+		if !ok {
+			return
+		}
+		out <- c // want `send on unbuffered out blocks forever once the receiver leaves \(case <-ctx.Done\(\) at future.go:\d+\)`
+	}()
+	return out
+}
+
+func awaitCerts(ctx context.Context, key string) string {
+	select {
+	case c := <-forwardCerts(key):
+		return c
+	case <-ctx.Done():
+		return ""
+	}
+}
+
+// The twin: the package's goroutine can give up on the future first.
+func Keys(key string) <-chan string {
+	ch := make(chan string)
+	go func() { ch <- key }() // want `send on unbuffered ch blocks forever if the caller of Keys stops waiting for the result`
+	return ch
+}
+
+func forwardKeys(ctx context.Context, key string, use func(string)) {
+	keys := Keys(key)
+	go func() {
+		select {
+		case k := <-keys:
+			use(k)
+		case <-ctx.Done():
+		}
+	}()
+}
+
 // An exported watch whose goroutine sends one event and then waits for
 // its caller's context before it closes the channel: a caller that
 // cancels before reading the event strands it at the send, since the

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func read() error { return nil }
+func read() error { return errStub }
 
 // nope: the receiver leaves only on a path where the test has failed
 // (bufio's TestZeroReader): the leak does not outlive a failing test.
@@ -63,8 +63,8 @@ func TestTestifyFailNow(t *testing.T) {
 	}
 }
 
-func encode() error { return nil }
-func decode() error { return nil }
+func encode() error { return errStub }
+func decode() error { return errStub }
 
 // nope: errc carries only failures: it is sent on when encoding or
 // decoding fails, and receiving from it fails the test (client-go's
@@ -153,3 +153,7 @@ func stage2(in []int, out chan<- int) {
 		out <- v * 2 // want `send on out blocks forever once the receiver stops receiving \(default at realcode_test.go:\d+\)`
 	}
 }
+
+// errStub stands for the failures the stubs above may report: they can
+// fail, as what they stand for can.
+var errStub error

@@ -266,7 +266,7 @@ func (a *Agent) loop() {
 	}
 }
 
-func (a *Agent) apply(op string) error { return nil }
+func (a *Agent) apply(op string) error { return errStub }
 
 // dispatch hands cmd to the loop, or reports false once it has stopped.
 func (a *Agent) dispatch(cmd command) bool {
@@ -400,3 +400,7 @@ func (c *BufConn) Call(ctx context.Context, id int) (string, error) {
 		return "", ctx.Err()
 	}
 }
+
+// errStub stands for the failures the stubs above may report: they can
+// fail, as what they stand for can.
+var errStub error
