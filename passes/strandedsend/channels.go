@@ -215,8 +215,8 @@ func isFuture(ch *channel, total waitpath.Count, groupSize int) bool {
 func goCalls(h chanuse.Handoff, u *chanuse.Uses) []chanuse.Call {
 	var calls []chanuse.Call
 	for j, a := range h.Site.Instr.Common().Args {
-		if u.Values[a] {
-			calls = append(calls, chanuse.Call{Instr: h.Site.Instr, Arg: j})
+		if h.Held && a == h.From || !h.Held && u.Values[a] {
+			calls = append(calls, chanuse.Call{Instr: h.Site.Instr, Arg: j, Holding: h.Holding})
 		}
 	}
 	return calls

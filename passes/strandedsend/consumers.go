@@ -61,7 +61,7 @@ func (c *checker) checkConsumers(fn *ssa.Function, ch *channel) {
 		if h.Site == nil || h.Into == nil {
 			return
 		}
-		in := chanuse.Trace(h.Fn, []ssa.Value{h.Into}, spawn.Sites(h.Fn))
+		in := chanuse.TraceHandoff(h, spawn.Sites(h.Fn), nil)
 		if in.Escape != nil || len(in.Recvs)+len(in.RecvCases) == 0 ||
 			len(in.Sends)+len(in.SendCases)+len(in.Closes)+len(in.Handoffs)+len(in.Returns)+len(in.FieldStore)+len(in.Calls) > 0 {
 			return

@@ -195,7 +195,7 @@ func (c *checker) traceLoad(fc *fieldChan, u *chanuse.Uses, depth int, goFrom *s
 		if h.Site != nil && from == nil {
 			from = u.Fn
 		}
-		c.traceLoad(fc, chanuse.Trace(h.Fn, []ssa.Value{h.Into}, spawn.Sites(h.Fn)), depth+1, from)
+		c.traceLoad(fc, chanuse.TraceHandoff(h, spawn.Sites(h.Fn), nil), depth+1, from)
 	}
 }
 
@@ -288,7 +288,7 @@ func handedRecvs(u *chanuse.Uses, depth int) []ssa.Instruction {
 			recvs = append(recvs, h.Instr)
 			continue
 		}
-		recvs = append(recvs, handedRecvs(chanuse.Trace(h.Fn, []ssa.Value{h.Into}, spawn.Sites(h.Fn)), depth+1)...)
+		recvs = append(recvs, handedRecvs(chanuse.TraceHandoff(h, spawn.Sites(h.Fn), nil), depth+1)...)
 	}
 	return recvs
 }

@@ -110,7 +110,7 @@ func requestRecvs(fn *ssa.Function, req *channel, site *spawn.Site) map[ssa.Inst
 	if h.Site != site || h.Fn != site.Fn || h.Fn == fn {
 		return nil
 	}
-	in := chanuse.Trace(h.Fn, []ssa.Value{h.Into}, spawn.Sites(h.Fn))
+	in := chanuse.TraceHandoff(h, spawn.Sites(h.Fn), nil)
 	if in.Escape != nil || len(in.Recvs) == 0 || len(in.RecvCases) > 0 || len(in.Sends) > 0 ||
 		len(in.SendCases) > 0 || len(in.Closes) > 0 || len(in.Handoffs) > 0 || len(in.Returns) > 0 || len(in.FieldStore) > 0 {
 		return nil

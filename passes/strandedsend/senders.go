@@ -123,7 +123,7 @@ type sender struct {
 // whether every use there is a send or a close. It records in inner how
 // each closure is run.
 func traceInto(h chanuse.Handoff, follow chanuse.Follow, inner map[*ssa.Function]chanuse.Handoff) ([]*chanuse.Uses, bool) {
-	u := chanuse.TraceFollowing(h.Fn, []ssa.Value{h.Into}, spawn.Sites(h.Fn), follow)
+	u := chanuse.TraceHandoff(h, spawn.Sites(h.Fn), follow)
 	if !sendsOnly(u) {
 		return nil, false
 	}
@@ -142,7 +142,7 @@ func traceInto(h chanuse.Handoff, follow chanuse.Follow, inner map[*ssa.Function
 				in.Runs = chanuse.Many
 			}
 		}
-		v := chanuse.TraceFollowing(in.Fn, []ssa.Value{in.Into}, sites, follow)
+		v := chanuse.TraceHandoff(in, sites, follow)
 		if !sendsOnly(v) || len(v.Handoffs) > 0 {
 			return nil, false
 		}
@@ -212,7 +212,7 @@ func collectOps(chans []*channel, follow *sendsum.Result) []*sender {
 					// One operation per call and channel: the helper's sends
 					// on each are counted apart.
 					o := &op{instr: call.Instr, anchor: anchor, runs: runs, chans: []int{ci},
-						pos: map[int]token.Pos{ci: call.Instr.Pos()}, via: follow.SendsOn(call.Instr.Common().StaticCallee(), call.Arg)}
+						pos: map[int]token.Pos{ci: call.Instr.Pos()}, via: follow.SendsOn(call.Instr.Common().StaticCallee(), call.Arg, call.Holding)}
 					snd.ops = append(snd.ops, o)
 				}
 			}

@@ -305,7 +305,7 @@ func (c *checker) soleCloser(sc *scope, d int, g []int) (*sender, []*chanuse.Use
 		if h.Site == nil || h.Into == nil {
 			return nil, nil
 		}
-		in := chanuse.TraceFollowing(h.Fn, []ssa.Value{h.Into}, spawn.Sites(h.Fn), c.follow)
+		in := chanuse.TraceHandoff(h, spawn.Sites(h.Fn), c.follow)
 		if in.Escape != nil || len(in.Sends)+len(in.SendCases)+len(in.Handoffs)+len(in.FieldStore)+len(in.Returns) > 0 {
 			return nil, nil
 		}

@@ -8,6 +8,13 @@
 // cell: go/ssa heap-allocates every variable a closure captures, so a
 // closure's free variable, and the local variable it refers to, is a
 // *chan T whose loads are the channel. Trace follows both.
+//
+// It may also reach it held in a struct: in a field of a struct value,
+// of the struct a pointer points to, or of one a cell holds. A trace
+// that follows calls (TraceFollowing, with a Follow) follows the struct
+// a function makes and stores its channel in, into the goroutines,
+// closures and summarised helpers it is handed to, where loads of that
+// field are the channel; TraceHandoff starts from a struct so handed.
 package chanuse
 
 import (
@@ -41,6 +48,18 @@ type Handoff struct {
 	Fn    *ssa.Function
 	Into  ssa.Value
 	Runs  Runs // for a closure run in place: how many times
+	// Holding says whether Into is the channel (or its cell), or holds
+	// it in a struct's field; From is the value handed over.
+	Holding
+	From ssa.Value
+}
+
+// A Holding says how a value carries the channel: as itself, or cell
+// (the zero Holding), or Held in field Field of a struct: the value is
+// the struct, a pointer to it, or a cell holding either.
+type Holding struct {
+	Held  bool
+	Field int // the field's index in the struct, when Held
 }
 
 // Runs says how many times a closure run in place runs per run of the
@@ -59,15 +78,17 @@ const (
 type Call struct {
 	Instr ssa.CallInstruction
 	Arg   int // index in Instr.Common().Args
+	Holding
 }
 
 // Follow says which calls a trace may look through instead of treating
 // them as uses out of view. A nil Follow follows none.
 type Follow interface {
-	// Call reports whether the channel, passed as argument arg of call,
-	// is summarised there (see Uses.Calls). The call may be a go
-	// statement running a function of another package.
-	Call(call ssa.CallInstruction, arg int) bool
+	// Call reports whether the channel, passed as argument arg of call
+	// (itself, or held as how says), is summarised there (see
+	// Uses.Calls). The call may be a go statement running a function of
+	// another package.
+	Call(call ssa.CallInstruction, arg int, how Holding) bool
 	// Callback reports whether the function value passed as argument
 	// arg of call is run in place, in the caller's goroutine, and how
 	// many times; ok is false if it may be kept or run elsewhere.
@@ -115,7 +136,7 @@ func Trace(fn *ssa.Function, roots []ssa.Value, sites []spawn.Site) *Uses {
 // vouches for: such a call is recorded in Calls, such a callback as a
 // Handoff run in place, instead of either being an escape.
 func TraceFollowing(fn *ssa.Function, roots []ssa.Value, sites []spawn.Site, follow Follow) *Uses {
-	t := &tracer{u: &Uses{Fn: fn, Values: map[ssa.Value]bool{}}, sites: sites, cells: map[ssa.Value]bool{}, follow: follow}
+	t := newTracer(fn, sites, follow)
 	for _, r := range roots {
 		if _, ok := r.Type().Underlying().(*types.Pointer); ok {
 			t.cell(r)
@@ -126,11 +147,28 @@ func TraceFollowing(fn *ssa.Function, roots []ssa.Value, sites []spawn.Site, fol
 	return t.u
 }
 
+// TraceHandoff returns the uses of the channel in the function h hands
+// it into, from h.Into: the channel, its cell, or the struct holding it.
+func TraceHandoff(h Handoff, sites []spawn.Site, follow Follow) *Uses {
+	if !h.Held {
+		return TraceFollowing(h.Fn, []ssa.Value{h.Into}, sites, follow)
+	}
+	t := newTracer(h.Fn, sites, follow)
+	t.held(h.Into, h.Field)
+	return t.u
+}
+
+func newTracer(fn *ssa.Function, sites []spawn.Site, follow Follow) *tracer {
+	return &tracer{u: &Uses{Fn: fn, Values: map[ssa.Value]bool{}}, sites: sites,
+		cells: map[ssa.Value]bool{}, holders: map[ssa.Value]bool{}, follow: follow}
+}
+
 type tracer struct {
-	u      *Uses
-	sites  []spawn.Site
-	cells  map[ssa.Value]bool
-	follow Follow
+	u       *Uses
+	sites   []spawn.Site
+	cells   map[ssa.Value]bool
+	holders map[ssa.Value]bool // values holding the channel in a struct's field
+	follow  Follow
 }
 
 func (t *tracer) escape(instr ssa.Instruction) {
@@ -160,7 +198,7 @@ func (t *tracer) cell(c ssa.Value) {
 			}
 			t.escape(instr)
 		case *ssa.MakeClosure:
-			t.closure(instr, c)
+			t.closure(instr, c, Holding{})
 		case *ssa.DebugRef:
 		default:
 			t.escape(instr)
@@ -203,13 +241,13 @@ func (t *tracer) use(v ssa.Value, instr ssa.Instruction) {
 	case *ssa.Return:
 		t.u.Returns = append(t.u.Returns, instr)
 	case *ssa.MakeClosure:
-		t.closure(instr, v)
+		t.closure(instr, v, Holding{})
 	case *ssa.Go:
-		t.spawnArg(v, instr)
+		t.spawnArg(v, instr, Holding{})
 	case *ssa.Call:
-		t.call(v, instr)
+		t.call(v, instr, Holding{})
 	case *ssa.Defer:
-		t.call(v, instr)
+		t.call(v, instr, Holding{})
 	case *ssa.BinOp:
 		// ch == nil, ch != other: comparisons hand the channel to no one.
 	case *ssa.DebugRef:
@@ -248,6 +286,12 @@ func (t *tracer) store(v ssa.Value, st *ssa.Store) {
 			t.escape(st)
 			return
 		}
+		if base, ok := addr.X.(*ssa.Alloc); ok && t.follow != nil && base.Parent() == t.u.Fn {
+			// A struct the function makes (a composite literal, a
+			// variable): the channel goes wherever the struct goes.
+			t.held(base, addr.Field)
+			return
+		}
 		t.u.FieldStore = append(t.u.FieldStore, FieldStore{Store: st, Base: addr.X, Field: field})
 	case *ssa.Alloc:
 		t.cell(addr)
@@ -256,15 +300,15 @@ func (t *tracer) store(v ssa.Value, st *ssa.Store) {
 	}
 }
 
-// closure follows the channel (or its cell) x into closure mc's free
-// variable, when mc is spawned or called in place; a closure kept as a
-// value lets the channel escape.
-func (t *tracer) closure(mc *ssa.MakeClosure, x ssa.Value) {
+// closure follows the channel (or its cell, or what holds it, as how
+// says) x into closure mc's free variable, when mc is spawned or called
+// in place; a closure kept as a value lets the channel escape.
+func (t *tracer) closure(mc *ssa.MakeClosure, x ssa.Value, how Holding) {
 	fn, _ := mc.Fn.(*ssa.Function)
 	for i := range t.sites {
 		s := &t.sites[i]
 		if s.Fn == fn && s.Fn != nil && bindsClosure(s, mc) {
-			t.handoffBindings(s, s.Instr, fn, mc, x)
+			t.handoffBindings(s, s.Instr, fn, mc, x, how)
 			return
 		}
 	}
@@ -276,17 +320,17 @@ func (t *tracer) closure(mc *ssa.MakeClosure, x ssa.Value) {
 	switch call := refs[0].(type) {
 	case *ssa.Call:
 		if call.Call.Value == mc {
-			t.handoffBindings(nil, call, fn, mc, x)
+			t.handoffBindings(nil, call, fn, mc, x, how)
 			return
 		}
 		if runs, ok := t.callback(call, mc, mc); ok {
-			t.handoffBindings(nil, call, fn, mc, x)
+			t.handoffBindings(nil, call, fn, mc, x, how)
 			t.u.Handoffs[len(t.u.Handoffs)-1].Runs = runs
 			return
 		}
 	case *ssa.Defer:
 		if call.Call.Value == mc {
-			t.handoffBindings(nil, call, fn, mc, x)
+			t.handoffBindings(nil, call, fn, mc, x, how)
 			return
 		}
 	case *ssa.ChangeType:
@@ -295,7 +339,7 @@ func (t *tracer) closure(mc *ssa.MakeClosure, x ssa.Value) {
 		if refs := *call.Referrers(); len(refs) == 1 {
 			if c, ok := refs[0].(*ssa.Call); ok {
 				if runs, ok := t.callback(c, call, mc); ok {
-					t.handoffBindings(nil, c, fn, mc, x)
+					t.handoffBindings(nil, c, fn, mc, x, how)
 					t.u.Handoffs[len(t.u.Handoffs)-1].Runs = runs
 					return
 				}
@@ -334,18 +378,18 @@ func bindsClosure(s *spawn.Site, mc *ssa.MakeClosure) bool {
 	return false
 }
 
-func (t *tracer) handoffBindings(s *spawn.Site, instr ssa.Instruction, fn *ssa.Function, mc *ssa.MakeClosure, x ssa.Value) {
+func (t *tracer) handoffBindings(s *spawn.Site, instr ssa.Instruction, fn *ssa.Function, mc *ssa.MakeClosure, x ssa.Value, how Holding) {
 	for i, b := range mc.Bindings {
 		if b == x && i < len(fn.FreeVars) {
-			t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: instr, Fn: fn, Into: fn.FreeVars[i]})
+			t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: instr, Fn: fn, Into: fn.FreeVars[i], Holding: how, From: x})
 		}
 	}
 }
 
-// wrappedArg follows the channel passed to a spawning wrapper (see
-// spawn.Wrapped) into the goroutine it starts, when call is one of the
-// sites; it reports whether it did.
-func (t *tracer) wrappedArg(v ssa.Value, call ssa.CallInstruction) bool {
+// wrappedArg follows the channel (or what holds it) passed to a
+// spawning wrapper (see spawn.Wrapped) into the goroutine it starts,
+// when call is one of the sites; it reports whether it did.
+func (t *tracer) wrappedArg(v ssa.Value, call ssa.CallInstruction, how Holding) bool {
 	found := false
 	for i := range t.sites {
 		s := &t.sites[i]
@@ -354,7 +398,7 @@ func (t *tracer) wrappedArg(v ssa.Value, call ssa.CallInstruction) bool {
 		}
 		for j, a := range s.Args {
 			if a == v {
-				t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: call, Fn: s.Fn, Into: s.Fn.Params[j]})
+				t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: call, Fn: s.Fn, Into: s.Fn.Params[j], Holding: how, From: v})
 				found = true
 			}
 		}
@@ -362,19 +406,20 @@ func (t *tracer) wrappedArg(v ssa.Value, call ssa.CallInstruction) bool {
 	return found
 }
 
-// spawnArg follows the channel passed as an argument to a go statement.
-func (t *tracer) spawnArg(v ssa.Value, g *ssa.Go) {
+// spawnArg follows the channel (or what holds it) passed as an argument
+// to a go statement.
+func (t *tracer) spawnArg(v ssa.Value, g *ssa.Go, how Holding) {
 	for i := range t.sites {
 		s := &t.sites[i]
 		if s.Instr != g {
 			continue
 		}
-		if s.Fn != nil && s.Fn.Blocks == nil && t.follow != nil && !passesOtherChan(g, v) {
+		if s.Fn != nil && s.Fn.Blocks == nil && t.follow != nil && !passesOtherChan(g, v, how) {
 			// A function of another package: its summary says what it
 			// does with the channel.
 			for j, a := range g.Call.Args {
-				if a == v && t.follow.Call(g, j) {
-					t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: g, Fn: s.Fn})
+				if a == v && t.follow.Call(g, j, how) {
+					t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: g, Fn: s.Fn, Holding: how, From: v})
 					return
 				}
 			}
@@ -385,7 +430,7 @@ func (t *tracer) spawnArg(v ssa.Value, g *ssa.Go) {
 		found := false
 		for j, a := range s.Args {
 			if a == v {
-				t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: g, Fn: s.Fn, Into: s.Fn.Params[j]})
+				t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: g, Fn: s.Fn, Into: s.Fn.Params[j], Holding: how, From: v})
 				found = true
 			}
 		}
@@ -396,11 +441,11 @@ func (t *tracer) spawnArg(v ssa.Value, g *ssa.Go) {
 	t.escape(g)
 }
 
-// call classifies a call (or deferred call) using the channel: close,
-// len and cap are harmless; a callee the Follow vouches for is looked
-// through; any other callee may keep it.
-func (t *tracer) call(v ssa.Value, call ssa.CallInstruction) {
-	if b, ok := call.Common().Value.(*ssa.Builtin); ok {
+// call classifies a call (or deferred call) using the channel (or what
+// holds it, as how says): close, len and cap are harmless; a callee the
+// Follow vouches for is looked through; any other callee may keep it.
+func (t *tracer) call(v ssa.Value, call ssa.CallInstruction, how Holding) {
+	if b, ok := call.Common().Value.(*ssa.Builtin); ok && !how.Held {
 		switch b.Name() {
 		case "close":
 			t.u.Closes = append(t.u.Closes, call)
@@ -409,19 +454,19 @@ func (t *tracer) call(v ssa.Value, call ssa.CallInstruction) {
 			return
 		}
 	}
-	if t.wrappedArg(v, call) {
+	if t.wrappedArg(v, call, how) {
 		return
 	}
-	if t.follow != nil && call.Common().Value != v && !passesOtherChan(call, v) {
+	if t.follow != nil && call.Common().Value != v && !passesOtherChan(call, v, how) {
 		args := call.Common().Args
 		found := false
 		for i, a := range args {
 			if a == v {
-				if !t.follow.Call(call, i) {
+				if !t.follow.Call(call, i, how) {
 					t.escape(call)
 					return
 				}
-				t.u.Calls = append(t.u.Calls, Call{Instr: call, Arg: i})
+				t.u.Calls = append(t.u.Calls, Call{Instr: call, Arg: i, Holding: how})
 				found = true
 			}
 		}
@@ -432,16 +477,167 @@ func (t *tracer) call(v ssa.Value, call ssa.CallInstruction) {
 	t.escape(call)
 }
 
-// passesOtherChan reports whether call passes a channel other than v: a
-// helper given two channels may send on one or the other, which its
-// summary of each alone does not say, so it is not looked through.
-func passesOtherChan(call ssa.CallInstruction, v ssa.Value) bool {
+// passesOtherChan reports whether call passes a channel other than v
+// (as how says v carries it): a helper given two channels may send on
+// one or the other, which its summary of each alone does not say, so it
+// is not looked through. A channel held in a struct passed to it, or in
+// another field of the struct holding v's, counts as passed.
+func passesOtherChan(call ssa.CallInstruction, v ssa.Value, how Holding) bool {
 	for _, a := range call.Common().Args {
-		if _, ok := a.Type().Underlying().(*types.Chan); ok && a != v {
+		if a != v && carriesChan(a.Type(), -1) {
+			return true
+		}
+		if a == v && how.Held && carriesChan(a.Type(), how.Field) {
 			return true
 		}
 	}
 	return false
+}
+
+// carriesChan reports whether a value of type typ is a channel, or a
+// struct (or a pointer to one, or to such a pointer) with a channel
+// field other than field skip.
+func carriesChan(typ types.Type, skip int) bool {
+	switch typ := typ.Underlying().(type) {
+	case *types.Chan:
+		return skip < 0
+	case *types.Pointer:
+		return carriesChan(typ.Elem(), skip) && !isChan(typ.Elem())
+	case *types.Struct:
+		for i := range typ.NumFields() {
+			if i != skip && isChan(typ.Field(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isChan(typ types.Type) bool {
+	_, ok := typ.Underlying().(*types.Chan)
+	return ok
+}
+
+// held follows v, which holds the channel in field f of a struct: the
+// struct itself, a pointer to it, or a cell (a variable a closure
+// captures) holding the pointer or the struct.
+func (t *tracer) held(v ssa.Value, f int) {
+	if t.holders[v] {
+		return
+	}
+	t.holders[v] = true
+	switch typ := v.Type().Underlying().(type) {
+	case *types.Struct:
+		t.heldStruct(v, f)
+	case *types.Pointer:
+		switch typ.Elem().Underlying().(type) {
+		case *types.Struct:
+			t.heldPointer(v, f)
+		case *types.Pointer:
+			t.heldCell(v, f)
+		}
+	}
+}
+
+// heldPointer follows p, a pointer to the struct holding the channel in
+// field f: the field's address is a cell of the channel; the struct's
+// other fields are other memory.
+func (t *tracer) heldPointer(p ssa.Value, f int) {
+	how := Holding{Held: true, Field: f}
+	for _, instr := range *p.Referrers() {
+		switch instr := instr.(type) {
+		case *ssa.FieldAddr:
+			if instr.Field == f {
+				t.cell(instr)
+			}
+		case *ssa.UnOp:
+			if instr.Op != token.MUL {
+				t.escape(instr)
+				continue
+			}
+			t.held(instr, f) // a copy of the struct
+		case *ssa.Store:
+			switch {
+			case instr.Addr == p && t.holders[instr.Val]:
+				// A struct held copied in: a parameter kept in its
+				// variable.
+			case instr.Val == p && isLocal(instr.Addr, t.u.Fn):
+				t.held(instr.Addr, f) // kept in a variable
+			default:
+				t.escape(instr)
+			}
+		case *ssa.MakeClosure:
+			t.closure(instr, p, how)
+		case *ssa.Go:
+			t.spawnArg(p, instr, how)
+		case *ssa.Call:
+			t.call(p, instr, how)
+		case *ssa.Defer:
+			t.call(p, instr, how)
+		case *ssa.BinOp:
+		case *ssa.DebugRef:
+		default:
+			t.escape(instr)
+		}
+	}
+}
+
+// heldStruct follows v, a struct value holding the channel in field f.
+func (t *tracer) heldStruct(v ssa.Value, f int) {
+	how := Holding{Held: true, Field: f}
+	for _, instr := range *v.Referrers() {
+		switch instr := instr.(type) {
+		case *ssa.Field:
+			if instr.Field == f {
+				t.value(instr)
+			}
+		case *ssa.Store:
+			if instr.Val == v && isLocal(instr.Addr, t.u.Fn) {
+				t.held(instr.Addr, f) // kept in a variable
+				continue
+			}
+			t.escape(instr)
+		case *ssa.Go:
+			t.spawnArg(v, instr, how)
+		case *ssa.Call:
+			t.call(v, instr, how)
+		case *ssa.Defer:
+			t.call(v, instr, how)
+		case *ssa.DebugRef:
+		default:
+			t.escape(instr)
+		}
+	}
+}
+
+// heldCell follows c, a variable holding the pointer to the struct that
+// holds the channel in field f.
+func (t *tracer) heldCell(c ssa.Value, f int) {
+	for _, instr := range *c.Referrers() {
+		switch instr := instr.(type) {
+		case *ssa.UnOp:
+			if instr.Op != token.MUL {
+				t.escape(instr)
+				continue
+			}
+			t.held(instr, f)
+		case *ssa.Store:
+			if instr.Addr != c || !t.holders[instr.Val] {
+				t.escape(instr) // another struct put in its place
+			}
+		case *ssa.MakeClosure:
+			t.closure(instr, c, Holding{Held: true, Field: f})
+		case *ssa.DebugRef:
+		default:
+			t.escape(instr)
+		}
+	}
+}
+
+// isLocal reports whether addr is a variable of fn.
+func isLocal(addr ssa.Value, fn *ssa.Function) bool {
+	a, ok := addr.(*ssa.Alloc)
+	return ok && a.Parent() == fn
 }
 
 // fieldOf returns the struct field a FieldAddr selects.

@@ -23,12 +23,22 @@
 // does one it closes (strandedsend then treats the call as out of view,
 // which means silence).
 //
+// A parameter that is a struct, or a pointer to one, is summarised the
+// same way for each of its channel fields: the plain sends on that field
+// of the struct it is given (func work(t *task) { t.out <- t.n }, or a
+// method sending on a field of its receiver). The struct must go nowhere
+// out of view either. A field it sends on only in selects that can give
+// up (a case on ctx.Done()) is summarised too, with no plain send: the
+// struct it is given is answered in view, and a requester handing it one
+// is not stranded by the package's other sends on that field.
+//
 // The summaries of the package's own functions are the analyzer's
 // Result; those of the packages it imports arrive as facts. The standard
 // library is not summarised: a table lists its walkers.
 package sendsum
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/build"
@@ -65,7 +75,11 @@ var Analyzer = &analysis.Analyzer{
 // Sends summarises what a function does with one channel parameter it
 // only sends on.
 type Sends struct {
-	Param int  // the parameter's index, the receiver first for a method
+	Param int // the parameter's index, the receiver first for a method
+	// Holding says whether the parameter is the channel or holds it in
+	// a field of its struct; Name is that field's name.
+	chanuse.Holding
+	Name  string
 	Most  int  // the most plain sends on one path through the function
 	Least int  // the fewest on a path that returns
 	Loop  bool // a plain send may repeat (a loop, recursion): a stream
@@ -73,9 +87,14 @@ type Sends struct {
 	// (a case of a type switch in it): as many sends as the peer sends
 	// values of that kind, not a stream the function makes itself
 	ByKind bool
-	Closes bool   // it also closes the channel
-	At     string // where the first plain send is, as file.go:line
-	Pos    token.Pos
+	Closes bool // it also closes the channel
+	// Selects: some send on it is a case of a select that can give up
+	Selects bool
+	// At is where the first plain send is (or, with none, the first
+	// case that can give up), as file.go:line; Pos is the plain send's
+	// position, valid in its own package only.
+	At  string
+	Pos token.Pos
 }
 
 // A Callback is a function parameter run in place.
@@ -107,13 +126,20 @@ func (s *Summary) String() string {
 	var parts []string
 	for _, x := range s.Sends {
 		n := fmt.Sprint(x.Most)
+		if x.Most == 0 && !x.Loop {
+			n = "no plain send"
+		}
 		if x.Loop {
 			n = "a stream"
 		}
 		if x.ByKind {
 			n = "one per value of a kind"
 		}
-		parts = append(parts, fmt.Sprintf("param %d: %s (%s)", x.Param, n, x.At))
+		param := fmt.Sprint(x.Param)
+		if x.Held {
+			param += "." + x.Name
+		}
+		parts = append(parts, fmt.Sprintf("param %s: %s (%s)", param, n, x.At))
 	}
 	for _, cb := range s.Callbacks {
 		parts = append(parts, fmt.Sprintf("param %d: callback (once=%t)", cb.Param, cb.Once))
@@ -128,12 +154,12 @@ type Result struct {
 	imported map[types.Object]*Summary
 }
 
-// SendsOn returns the summary of what callee does with its channel
-// parameter param, or nil if it has none.
-func (r *Result) SendsOn(callee *ssa.Function, param int) *Sends {
+// SendsOn returns the summary of what callee does with the channel its
+// parameter param is (or holds, as how says), or nil if it has none.
+func (r *Result) SendsOn(callee *ssa.Function, param int, how chanuse.Holding) *Sends {
 	if s := r.of(callee); s != nil {
 		for i := range s.Sends {
-			if s.Sends[i].Param == param {
+			if s.Sends[i].Param == param && s.Sends[i].Holding == how {
 				return &s.Sends[i]
 			}
 		}
@@ -243,8 +269,10 @@ func isStd(pass *analysis.Pass) bool {
 
 // hasCandidates reports whether some function of the package may have a
 // summary: it sends on a channel parameter or passes one on, or calls a
-// function parameter in a loop or passes one on. Most packages have none
-// and are spared their SSA form.
+// function parameter in a loop or passes one on; or it has a parameter
+// (or receiver) that is a struct with a channel field, or points to one,
+// and sends on a field of it, passes it on or calls a method of it. Most
+// packages have none and are spared their SSA form.
 func hasCandidates(pass *analysis.Pass) bool {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	found := false
@@ -254,11 +282,15 @@ func hasCandidates(pass *analysis.Pass) bool {
 			return
 		}
 		params := map[types.Object]bool{}
-		for _, f := range decl.Type.Params.List {
-			switch ast.Unparen(f.Type).(type) {
-			case *ast.ChanType, *ast.FuncType:
-				for _, name := range f.Names {
-					params[pass.TypesInfo.Defs[name]] = true
+		lists := decl.Type.Params.List
+		if decl.Recv != nil {
+			lists = append(slices.Clone(decl.Recv.List), lists...)
+		}
+		for _, f := range lists {
+			for _, name := range f.Names {
+				obj := pass.TypesInfo.Defs[name]
+				if obj != nil && summarisable(obj.Type()) {
+					params[obj] = true
 				}
 			}
 		}
@@ -269,12 +301,35 @@ func hasCandidates(pass *analysis.Pass) bool {
 	return found
 }
 
-// usesParams reports whether body sends on one of params, calls one in a
-// loop, or passes one to a call.
+// summarisable reports whether a parameter of type typ may have a
+// summary: a channel, a function, or a struct with a channel field (or
+// a pointer to one).
+func summarisable(typ types.Type) bool {
+	switch typ.Underlying().(type) {
+	case *types.Chan, *types.Signature:
+		return true
+	}
+	if st := structOf(typ); st != nil {
+		for i := range st.NumFields() {
+			if _, ok := st.Field(i).Type().Underlying().(*types.Chan); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// usesParams reports whether body sends on one of params (or on a field
+// of one), calls one in a loop, or passes one to a call (or calls a
+// method of one).
 func usesParams(info *types.Info, body *ast.BlockStmt, params map[types.Object]bool) bool {
 	isParam := func(e ast.Expr) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		return ok && params[info.Uses[id]]
+	}
+	ofParam := func(e ast.Expr) bool { // p.f
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		return ok && isParam(sel.X)
 	}
 	found := false
 	loops := 0
@@ -285,7 +340,7 @@ func usesParams(info *types.Info, body *ast.BlockStmt, params map[types.Object]b
 		}
 		switch n := n.(type) {
 		case *ast.SendStmt:
-			found = isParam(n.Chan)
+			found = isParam(n.Chan) || ofParam(n.Chan)
 		case *ast.ForStmt, *ast.RangeStmt:
 			loops++
 			ast.Inspect(n.(ast.Stmt), func(m ast.Node) bool {
@@ -297,7 +352,7 @@ func usesParams(info *types.Info, body *ast.BlockStmt, params map[types.Object]b
 			loops--
 			return false
 		case *ast.CallExpr:
-			found = loops > 0 && isParam(n.Fun) || slices.ContainsFunc(n.Args, isParam)
+			found = loops > 0 && isParam(n.Fun) || slices.ContainsFunc(n.Args, isParam) || ofParam(n.Fun)
 		}
 		return !found
 	}
@@ -305,10 +360,12 @@ func usesParams(info *types.Info, body *ast.BlockStmt, params map[types.Object]b
 	return found
 }
 
-// A key names a parameter (or free variable) of a function.
+// A key names a parameter (or free variable) of a function, and how it
+// carries the channel.
 type key struct {
-	fn *ssa.Function
-	v  ssa.Value
+	fn  *ssa.Function
+	v   ssa.Value
+	how chanuse.Holding
 }
 
 // runs is how a function parameter is run: not at all in place (no),
@@ -333,7 +390,7 @@ func (s *summarizer) summary(fn *ssa.Function) *Summary {
 	for i, p := range fn.Params {
 		switch p.Type().Underlying().(type) {
 		case *types.Chan:
-			if x := s.sendsOf(fn, p); x != nil && (x.Most > 0 || x.Loop) {
+			if x := s.sendsOf(fn, p, chanuse.Holding{}); x != nil && (x.Most > 0 || x.Loop) {
 				y := *x
 				y.Param = i
 				sum.Sends = append(sum.Sends, y)
@@ -343,6 +400,21 @@ func (s *summarizer) summary(fn *ssa.Function) *Summary {
 				sum.Callbacks = append(sum.Callbacks, Callback{Param: i, Once: r.once})
 			}
 		}
+		st := structOf(p.Type())
+		if st == nil {
+			continue
+		}
+		for f := range st.NumFields() {
+			if _, ok := st.Field(f).Type().Underlying().(*types.Chan); !ok {
+				continue
+			}
+			how := chanuse.Holding{Held: true, Field: f}
+			if x := s.sendsOf(fn, p, how); x != nil && (x.Most > 0 || x.Loop || x.Selects) {
+				y := *x
+				y.Param, y.Holding, y.Name = i, how, st.Field(f).Name()
+				sum.Sends = append(sum.Sends, y)
+			}
+		}
 	}
 	if len(sum.Sends) == 0 && len(sum.Callbacks) == 0 {
 		return nil
@@ -350,23 +422,34 @@ func (s *summarizer) summary(fn *ssa.Function) *Summary {
 	return &sum
 }
 
+// structOf returns the struct a value of type typ is, or points to.
+func structOf(typ types.Type) *types.Struct {
+	if ptr, ok := typ.Underlying().(*types.Pointer); ok {
+		typ = ptr.Elem()
+	}
+	st, _ := typ.Underlying().(*types.Struct)
+	return st
+}
+
 // sendsOf summarises what fn does with the channel v, a parameter or a
-// free variable (a cell) of fn: nil if it does anything but send (and
-// send in the closures and helpers it runs in place).
-func (s *summarizer) sendsOf(fn *ssa.Function, v ssa.Value) *Sends {
-	k := key{fn, v}
+// free variable (a cell) of fn, is or holds (as how says): nil if it
+// does anything but send (and send in the closures and helpers it runs
+// in place).
+func (s *summarizer) sendsOf(fn *ssa.Function, v ssa.Value, how chanuse.Holding) *Sends {
+	k := key{fn, v, how}
 	if x, seen := s.sends[k]; seen {
 		return x // nil while in progress: recursion is not summarised
 	}
 	s.sends[k] = nil
-	u := chanuse.TraceFollowing(fn, []ssa.Value{v}, spawn.Sites(fn), s)
+	u := chanuse.TraceHandoff(chanuse.Handoff{Fn: fn, Into: v, Holding: how}, spawn.Sites(fn), s)
 	if u.Escape != nil || len(u.Recvs)+len(u.RecvCases)+len(u.Returns)+len(u.FieldStore) > 0 {
 		return nil
 	}
 	most := map[ssa.Instruction]int{}
 	least := map[ssa.Instruction]int{}
 	loop, closes := false, len(u.Closes) > 0
-	byKind := true // so far, every repeat is for one kind of value
+	selects, gives := false, token.NoPos // gives: the first case that can give up
+	byKind := true                       // so far, every repeat is for one kind of value
 	var first token.Pos
 	note := func(pos token.Pos) {
 		if !first.IsValid() || pos < first {
@@ -384,16 +467,21 @@ func (s *summarizer) sendsOf(fn *ssa.Function, v ssa.Value) *Sends {
 			// leaves once it has sent sends once.
 			most[body.Instrs[0]], least[body.Instrs[0]] = 1, 1
 			note(c.Select.States[c.Index].Pos)
+			continue
 		}
+		if !selects || c.Select.States[c.Index].Pos < gives {
+			gives = c.Select.States[c.Index].Pos
+		}
+		selects = true
 	}
 	for _, call := range u.Calls {
-		x := s.calleeSends(call.Instr, call.Arg)
+		x := s.calleeSends(call.Instr, call.Arg, call.Holding)
 		if x == nil {
 			return nil
 		}
 		most[call.Instr] += x.Most
 		least[call.Instr] += x.Least
-		loop, closes = loop || x.Loop, closes || x.Closes
+		loop, closes, selects = loop || x.Loop, closes || x.Closes, selects || x.Selects
 		byKind = byKind && (!x.Loop || x.ByKind)
 		note(call.Instr.Pos())
 	}
@@ -401,7 +489,7 @@ func (s *summarizer) sendsOf(fn *ssa.Function, v ssa.Value) *Sends {
 		if h.Site != nil {
 			return nil // another goroutine sends: not a send of this call
 		}
-		x := s.sendsOf(h.Fn, h.Into)
+		x := s.sendsOf(h.Fn, h.Into, h.Holding)
 		if x == nil {
 			return nil
 		}
@@ -412,7 +500,7 @@ func (s *summarizer) sendsOf(fn *ssa.Function, v ssa.Value) *Sends {
 		each := h.Runs == chanuse.Many && x.Most > 0 // a callback run for every element
 		loop = loop || x.Loop || each
 		byKind = byKind && (!x.Loop || x.ByKind) && !each
-		closes = closes || x.Closes
+		closes, selects = closes || x.Closes, selects || x.Selects
 		if x.Pos.IsValid() {
 			note(x.Pos)
 		}
@@ -422,9 +510,9 @@ func (s *summarizer) sendsOf(fn *ssa.Function, v ssa.Value) *Sends {
 		byKind = byKind && ssacfg.RepeatsByKind(fn, most)
 	}
 	loop = loop || cyclic
-	x := &Sends{Most: n, Least: ssacfg.LeastWeight(fn, least), Loop: loop, ByKind: loop && byKind, Closes: closes, Pos: first}
-	if first.IsValid() {
-		p := s.pass.Fset.Position(first)
+	x := &Sends{Most: n, Least: ssacfg.LeastWeight(fn, least), Loop: loop, ByKind: loop && byKind, Closes: closes, Selects: selects, Pos: first}
+	if at := cmp.Or(first, gives); at.IsValid() {
+		p := s.pass.Fset.Position(at)
 		x.At = fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 	}
 	s.sends[k] = x
@@ -450,7 +538,7 @@ func onlySends(sel *ssa.Select, vals map[ssa.Value]bool) bool {
 // it calls it, defers it, or passes it to a function that runs it in
 // place, and does nothing else with it.
 func (s *summarizer) runsOf(fn *ssa.Function, p *ssa.Parameter) runs {
-	k := key{fn, p}
+	k := key{fn, p, chanuse.Holding{}}
 	if r, seen := s.runs[k]; seen {
 		return r
 	}
@@ -516,9 +604,10 @@ func (s *summarizer) passedTo(call ssa.CallInstruction, p ssa.Value) runs {
 }
 
 // calleeSends returns the summary of what the static callee of call
-// does with its channel argument arg: computed now for the package's own
-// functions, from the facts for others.
-func (s *summarizer) calleeSends(call ssa.CallInstruction, arg int) *Sends {
+// does with the channel its argument arg is (or holds, as how says):
+// computed now for the package's own functions, from the facts for
+// others.
+func (s *summarizer) calleeSends(call ssa.CallInstruction, arg int, how chanuse.Holding) *Sends {
 	callee := staticCall(call)
 	if callee == nil {
 		return nil
@@ -527,14 +616,14 @@ func (s *summarizer) calleeSends(call ssa.CallInstruction, arg int) *Sends {
 		if arg >= len(callee.Params) {
 			return nil
 		}
-		return s.sendsOf(callee, callee.Params[arg])
+		return s.sendsOf(callee, callee.Params[arg], how)
 	}
-	return s.res.SendsOn(callee, arg)
+	return s.res.SendsOn(callee, arg, how)
 }
 
 // Call implements chanuse.Follow.
-func (s *summarizer) Call(call ssa.CallInstruction, arg int) bool {
-	return s.calleeSends(call, arg) != nil
+func (s *summarizer) Call(call ssa.CallInstruction, arg int, how chanuse.Holding) bool {
+	return s.calleeSends(call, arg, how) != nil
 }
 
 // Callback implements chanuse.Follow.
@@ -551,9 +640,9 @@ func (s *summarizer) Callback(call ssa.CallInstruction, arg int) (chanuse.Runs, 
 
 // Call implements chanuse.Follow for the callees of a package whose own
 // functions have been summarised.
-func (r *Result) Call(call ssa.CallInstruction, arg int) bool {
+func (r *Result) Call(call ssa.CallInstruction, arg int, how chanuse.Holding) bool {
 	callee := staticCall(call)
-	return callee != nil && r.SendsOn(callee, arg) != nil
+	return callee != nil && r.SendsOn(callee, arg, how) != nil
 }
 
 // Callback implements chanuse.Follow for the callees of a package whose
