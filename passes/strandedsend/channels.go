@@ -38,6 +38,7 @@ func (c *checker) channelOf(mk *ssa.MakeChan, sites []spawn.Site) *channel {
 		if h.Site == nil || h.Fn == mk.Parent() {
 			return ch
 		}
+		ch.held = ch.held || h.Held
 		if h.Into == nil {
 			// A goroutine running a summarised function of another
 			// package: the go statement is its one operation.

@@ -8,7 +8,9 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
+	"github.com/admitlint/admitlint/internal/spawn"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/replyfields"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
@@ -94,18 +96,37 @@ func (c *checker) bufferMakers(field *types.Var, makers []*replyfields.Maker) []
 }
 
 // makersInView returns the makers the settings let count: test code's
-// (see inTestCode) only with -strandedsend.tests.
+// (see inTestCode) only with -strandedsend.tests. A maker whose channel
+// the pass follows to every use (the request goes only to goroutines it
+// starts, inside a struct: go work(&task{out: out})) is left to that
+// count, which knows which sends it reaches: the field's other sends are
+// not its own.
 func (c *checker) makersInView(makers []*replyfields.Maker) []*replyfields.Maker {
-	if c.cfg.Tests {
-		return makers
-	}
 	var kept []*replyfields.Maker
 	for _, m := range makers {
-		if !c.inTestCode(m.Make.Parent(), m.Make.Pos()) {
-			kept = append(kept, m)
+		if !c.cfg.Tests && c.inTestCode(m.Make.Parent(), m.Make.Pos()) || c.followed(m.Make) {
+			continue
 		}
+		kept = append(kept, m)
 	}
 	return kept
+}
+
+// followed reports whether the pass follows the channel mk makes to
+// every use: into the goroutines its function starts, where they only
+// send on it.
+func (c *checker) followed(mk *ssa.MakeChan) bool {
+	if ok, seen := c.follows[mk]; seen {
+		return ok
+	}
+	fn := mk.Parent()
+	sites := append(spawn.Sites(fn), spawn.Wrapped(fn)...)
+	ok := len(sites) > 0 && c.channelOf(mk, sites).ok
+	if c.follows == nil {
+		c.follows = map[*ssa.MakeChan]bool{}
+	}
+	c.follows[mk] = ok
+	return ok
 }
 
 // fieldOf returns the struct field e selects, if e is x.f.

@@ -151,6 +151,11 @@ func (c *checker) reportLeave(cause []*stranding) {
 		if leave.IsDone() {
 			or = " or select on ctx.Done()"
 		}
+		if ch.held {
+			// A channel in a struct, as a request's reply field: named
+			// as its requester names it (see reportLocalReply).
+			or = " in " + ch.mk.Parent().RelString(c.pass.Pkg)
+		}
 		msg = fmt.Sprintf("send on %s%s blocks forever once the receiver leaves (%s); the goroutine leaks — make %s buffered%s",
 			unbuffered(ch.room), name, where, made, or)
 		fixes = c.capacityFixes(cause, made)

@@ -31,6 +31,9 @@ type channel struct {
 	// inner holds, for each closure a goroutine runs in place, how it
 	// runs it.
 	inner map[*ssa.Function]chanuse.Handoff
+	// held: it reaches a goroutine inside a struct (go work(&task{out:
+	// ch}), go t.run()), whose field the goroutine sends on.
+	held bool
 }
 
 // An op is a send operation of a goroutine on the function's channels: a

@@ -94,6 +94,7 @@ type checker struct {
 	follow       *sendsum.Result             // what helpers do with the channels passed to them
 	reported     map[token.Pos]bool
 	byField      map[*types.Var]*fieldChan // the package's channel fields, once a select asks
+	follows      map[*ssa.MakeChan]bool    // whether each reply channel asked about is followed (see followed)
 	// support: whether the package's non-test files use testing.T and
 	// its kin, once looked at (see testSupport)
 	support *bool

@@ -58,6 +58,13 @@ func TestShapes(t *testing.T) {
 	)
 }
 
+// TestStructs runs the default pass over channels that reach their
+// goroutine inside a struct (an argument, a receiver, a captured
+// variable), each positive beside its twins, with their fixes.
+func TestStructs(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), strandedsend.Analyzer, "strandedsend/structs")
+}
+
 // TestFields checks -strandedsend.fields: field channels nothing
 // receives from, and receiving loops that can return; the default run
 // reports none of them.
