@@ -195,7 +195,72 @@ func (c *checker) reportLeave(cause []*stranding) {
 	for _, t := range cause[1:] {
 		others = append(others, sendsOn(t.targets, t.i)...)
 	}
+	fn := ch.mk.Parent()
+	if c.reported[o.instr.Pos()] {
+		c.alsoStrands(o, fn, s, cause, names, others, fixes)
+		return
+	}
 	c.report(o, i, others, msg, fixes, related...)
+	if !leave.Stall {
+		c.leaves[o.instr.Pos()] = leaveFinding{at: len(c.out) - 1, fn: fn}
+	}
+}
+
+// A leaveFinding is a finding of a receiver's leave: its index in the
+// findings, and the function whose receiver leaves.
+type leaveFinding struct {
+	at int
+	fn *ssa.Function
+}
+
+// alsoStrands adds to the finding of another function's leave at o (a
+// send of a helper or a goroutine function both start) what this
+// cause's leave, made by fn, adds: where it leaves, its channels' makes,
+// its other sends, and room on its channels in the fix. The send is
+// reported once, with every receiver that strands it.
+func (c *checker) alsoStrands(o *op, fn *ssa.Function, s *stranding, cause []*stranding, names []string, others []sendOn, fixes []analysis.SuggestedFix) {
+	f, ok := c.leaves[o.instr.Pos()]
+	if !ok || f.fn == fn || s.leave.Stall {
+		return
+	}
+	d := &c.out[f.at]
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.at, Message: fmt.Sprintf("the receiver in %s can leave here too", fn.RelString(c.pass.Pkg))})
+	for k, t := range cause {
+		d.Related = append(d.Related, c.madeHere(t.ch, names[k]))
+	}
+	for _, x := range others {
+		if key := x.op.instr.Pos(); !c.reported[key] {
+			c.reported[key] = true
+			at := x.op.pos[x.i]
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: at, End: c.sendEnd(at), Message: "this send blocks too"})
+		}
+	}
+	d.SuggestedFixes = mergeFixes(d.SuggestedFixes, fixes)
+}
+
+// mergeFixes returns fix a, which buffers the channels of one finding,
+// also buffering those of fix b when both give the same capacity: one
+// fix for every receiver that strands the send.
+func mergeFixes(a, b []analysis.SuggestedFix) []analysis.SuggestedFix {
+	if len(a) != 1 || len(b) != 1 {
+		return a
+	}
+	na, ca, okA := strings.Cut(strings.TrimPrefix(a[0].Message, "Buffer "), " with capacity ")
+	nb, cb, okB := strings.Cut(strings.TrimPrefix(b[0].Message, "Buffer "), " with capacity ")
+	if !okA || !okB || ca != cb {
+		return a
+	}
+	names := na
+	if nb != na {
+		names = na + " and " + nb
+	}
+	edits := slices.Clone(a[0].TextEdits)
+	for _, e := range b[0].TextEdits {
+		if !slices.ContainsFunc(edits, func(x analysis.TextEdit) bool { return x.Pos == e.Pos }) {
+			edits = append(edits, e)
+		}
+	}
+	return []analysis.SuggestedFix{{Message: fmt.Sprintf("Buffer %s with capacity %s", names, ca), TextEdits: edits}}
 }
 
 // lockedBy returns the mutex a stalling call at locks, as the source
@@ -327,7 +392,14 @@ func (c *checker) reportAt(key, pos token.Pos, msg string, fixes []analysis.Sugg
 		return
 	}
 	c.reported[key] = true
-	c.pass.Report(analysis.Diagnostic{Pos: pos, End: c.sendEnd(pos), Message: msg, SuggestedFixes: fixes, Related: related})
+	c.out = append(c.out, analysis.Diagnostic{Pos: pos, End: c.sendEnd(pos), Message: msg, SuggestedFixes: fixes, Related: related})
+}
+
+// flush reports the findings of the run.
+func (c *checker) flush() {
+	for _, d := range c.out {
+		c.pass.Report(d)
+	}
 }
 
 func unbuffered(room int64) string {

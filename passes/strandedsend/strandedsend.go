@@ -54,7 +54,9 @@ func New(cfg Config) *analysis.Analyzer {
 
 func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	c := &checker{pass: pass, cfg: cfg, reported: map[token.Pos]bool{}, follow: pass.ResultOf[sendsum.Analyzer].(*sendsum.Result)}
+	c := &checker{pass: pass, cfg: cfg, reported: map[token.Pos]bool{}, leaves: map[token.Pos]leaveFinding{},
+		follow: pass.ResultOf[sendsum.Analyzer].(*sendsum.Result)}
+	defer c.flush()
 	c.indexSyntax(ins)
 	c.checkFieldSends(pass.ResultOf[replyfields.Analyzer].(*replyfields.Result))
 	fields := c.cfg.Fields && c.hasFieldSend
@@ -93,8 +95,13 @@ type checker struct {
 	makes        map[token.Pos]*ast.CallExpr // make(chan …) calls, by Lparen
 	follow       *sendsum.Result             // what helpers do with the channels passed to them
 	reported     map[token.Pos]bool
-	byField      map[*types.Var]*fieldChan // the package's channel fields, once a select asks
-	follows      map[*ssa.MakeChan]bool    // whether each reply channel asked about is followed (see followed)
+	// out holds the findings, reported when the run ends: a finding at
+	// a send another function's leave strands too grows by it (see
+	// alsoStrands); leaves indexes those findings by their key.
+	out     []analysis.Diagnostic
+	leaves  map[token.Pos]leaveFinding
+	byField map[*types.Var]*fieldChan // the package's channel fields, once a select asks
+	follows map[*ssa.MakeChan]bool    // whether each reply channel asked about is followed (see followed)
 	// support: whether the package's non-test files use testing.T and
 	// its kin, once looked at (see testSupport)
 	support *bool

@@ -37,6 +37,20 @@ func pointerArg(ctx context.Context) int {
 	}
 }
 
+// Another requester stranding the same send, with a channel of its own
+// put in the struct: one finding at the send, related to both leaves,
+// whose fix gives both channels room.
+func pointerArgLocal(ctx context.Context) int {
+	ch := make(chan int)
+	go work(&task{id: 4, out: ch})
+	select {
+	case v := <-ch:
+		return v
+	case <-ctx.Done():
+		return -1
+	}
+}
+
 // ok: the twin whose channel has room for the one value.
 func pointerArgBuffered(ctx context.Context) int {
 	t := &task{id: 1, out: make(chan int, 1)}
@@ -62,7 +76,7 @@ type job struct {
 }
 
 func (j *job) run() {
-	j.out <- j.id // want `send on unbuffered j\.out blocks forever once the receiver leaves \(case <-time\.After\(time\.Second\) at structs\.go:82\); the goroutine leaks — make out buffered in method$`
+	j.out <- j.id // want `send on unbuffered j\.out blocks forever once the receiver leaves \(case <-time\.After\(time\.Second\) at structs\.go:96\); the goroutine leaks — make out buffered in method$`
 }
 
 func (j *job) runCtx(ctx context.Context) {
@@ -102,7 +116,7 @@ type order struct {
 }
 
 func fill(o *order) {
-	o.done <- o.id // want `send on unbuffered o\.done blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:115\); the goroutine leaks — make done buffered in local$`
+	o.done <- o.id // want `send on unbuffered o\.done blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:129\); the goroutine leaks — make done buffered in local$`
 }
 
 // A channel of the function's own put into the struct it hands over.
@@ -126,10 +140,10 @@ func localWaits() int {
 
 type req struct{ reply chan<- int }
 
-func handle(r req) { r.reply <- 1 } // want `send on unbuffered r\.reply blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:142\); the goroutine leaks — make reply buffered in value$`
+func handle(r req) { r.reply <- 1 } // want `send on unbuffered r\.reply blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:156\); the goroutine leaks — make reply buffered in value$`
 
 func (r req) answer() {
-	r.reply <- 2 // want `send on unbuffered r\.reply blocks forever once the receiver leaves \(return at structs\.go:167\); the goroutine leaks — make reply buffered in valueMethod$`
+	r.reply <- 2 // want `send on unbuffered r\.reply blocks forever once the receiver leaves \(return at structs\.go:181\); the goroutine leaks — make reply buffered in valueMethod$`
 }
 
 // A struct value, given to a function.
@@ -180,7 +194,7 @@ func grant(l *lease) { l.got <- l.id }
 func closure(ctx context.Context) int {
 	l := &lease{id: 1, got: make(chan int)}
 	go func() {
-		grant(l) // want `send on unbuffered got in grant at structs\.go:177 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:188\); the goroutine leaks — make got buffered in closure$`
+		grant(l) // want `send on unbuffered got in grant at structs\.go:191 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:202\); the goroutine leaks — make got buffered in closure$`
 	}()
 	select {
 	case v := <-l.got:
@@ -211,7 +225,7 @@ func (q *queue) pushCtx(ctx context.Context, v int) {
 // A method of the struct, called by the goroutine's closure.
 func methodHelper(ctx context.Context) int {
 	q := &queue{in: make(chan int)}
-	go func() { q.push(1) }() // want `send on unbuffered in in \(\*queue\)\.push at structs\.go:202 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:218\); the goroutine leaks — make in buffered in methodHelper$`
+	go func() { q.push(1) }() // want `send on unbuffered in in \(\*queue\)\.push at structs\.go:216 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:232\); the goroutine leaks — make in buffered in methodHelper$`
 	select {
 	case v := <-q.in:
 		return v
@@ -235,7 +249,7 @@ func methodHelperCtx(ctx context.Context) int {
 // relay hands the task on to the helper that sends: the report is at
 // its call.
 func relay(t *task) {
-	work(t) // want `send on unbuffered out in work at structs\.go:25 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:248\); the goroutine leaks — make out buffered in twoDeep$`
+	work(t) // want `send on unbuffered out in work at structs\.go:25 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:262\); the goroutine leaks — make out buffered in twoDeep$`
 }
 
 // The goroutine's function passes the struct to a helper.
@@ -338,7 +352,7 @@ func otherFieldHelper(ctx context.Context) (int, error) {
 // Helpers of another package, known by their facts.
 func remote(ctx context.Context) int {
 	j := &jobs.Job{ID: 1, Out: make(chan int)}
-	go jobs.Work(j) // want `send on unbuffered Out in jobs\.Work at jobs\.go:16 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:345\); the goroutine leaks — make Out buffered in remote$`
+	go jobs.Work(j) // want `send on unbuffered Out in jobs\.Work at jobs\.go:16 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:359\); the goroutine leaks — make Out buffered in remote$`
 	select {
 	case v := <-j.Out:
 		return v
@@ -350,7 +364,7 @@ func remote(ctx context.Context) int {
 func remoteMethod(d time.Duration) int {
 	out := make(chan int)
 	j := &jobs.Job{ID: 1, Out: out}
-	go func() { j.Run() }() // want `send on unbuffered out in jobs\.\(\*Job\)\.Run at jobs\.go:21 blocks forever once the receiver leaves \(case <-time\.After\(d\) at structs\.go:357\); the goroutine leaks — make out buffered in remoteMethod$`
+	go func() { j.Run() }() // want `send on unbuffered out in jobs\.\(\*Job\)\.Run at jobs\.go:21 blocks forever once the receiver leaves \(case <-time\.After\(d\) at structs\.go:371\); the goroutine leaks — make out buffered in remoteMethod$`
 	select {
 	case v := <-out:
 		return v
@@ -361,7 +375,7 @@ func remoteMethod(d time.Duration) int {
 
 func remoteValue(ctx context.Context) string {
 	ch := make(chan string)
-	go jobs.Answer(jobs.Reply{Ch: ch}, "hi") // want `send on unbuffered ch in jobs\.Answer at jobs\.go:47 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:368\); the goroutine leaks — make ch buffered in remoteValue$`
+	go jobs.Answer(jobs.Reply{Ch: ch}, "hi") // want `send on unbuffered ch in jobs\.Answer at jobs\.go:47 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:382\); the goroutine leaks — make ch buffered in remoteValue$`
 	select {
 	case s := <-ch:
 		return s
