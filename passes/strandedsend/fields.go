@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/spawn"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/replyfields"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
@@ -100,7 +101,9 @@ func (c *checker) bufferMakers(field *types.Var, makers []*replyfields.Maker) []
 // the pass follows to every use (the request goes only to goroutines it
 // starts, inside a struct: go work(&task{out: out})) is left to that
 // count, which knows which sends it reaches: the field's other sends are
-// not its own.
+// not its own. So is one whose goroutines do more than send on it (they
+// receive from it as well): the count declines those, and no send
+// elsewhere in the package can be on its channel.
 func (c *checker) makersInView(makers []*replyfields.Maker) []*replyfields.Maker {
 	var kept []*replyfields.Maker
 	for _, m := range makers {
@@ -113,20 +116,43 @@ func (c *checker) makersInView(makers []*replyfields.Maker) []*replyfields.Maker
 }
 
 // followed reports whether the pass follows the channel mk makes to
-// every use: into the goroutines its function starts, where they only
-// send on it.
+// every use: into the goroutines its function starts, whatever they do
+// with it there.
 func (c *checker) followed(mk *ssa.MakeChan) bool {
 	if ok, seen := c.follows[mk]; seen {
 		return ok
 	}
 	fn := mk.Parent()
 	sites := append(spawn.Sites(fn), spawn.Wrapped(fn)...)
-	ok := len(sites) > 0 && c.channelOf(mk, sites).ok
+	ok := false
+	if len(sites) > 0 {
+		ch := c.channelOf(mk, sites)
+		ok = ch.ok || c.allInView(ch.uses, 0)
+	}
 	if c.follows == nil {
 		c.follows = map[*ssa.MakeChan]bool{}
 	}
 	c.follows[mk] = ok
 	return ok
+}
+
+// allInView reports whether every use of the channel, u and those in
+// the goroutines and closures it is handed to (two hand-offs deep), is
+// in view: nothing lets it escape, stores it in a field or returns it.
+// A summarised helper only sends.
+func (c *checker) allInView(u *chanuse.Uses, depth int) bool {
+	if u.Escape != nil || len(u.FieldStore)+len(u.Returns) > 0 {
+		return false
+	}
+	for _, h := range u.Handoffs {
+		if h.Into == nil {
+			continue // a function of another package, by its summary
+		}
+		if depth >= 2 || !c.allInView(chanuse.TraceHandoff(h, spawn.Sites(h.Fn), c.follow), depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // fieldOf returns the struct field e selects, if e is x.f.

@@ -70,13 +70,33 @@ func pointerArgWaits() int {
 	return <-t.out
 }
 
+// echo takes a value from the task before it answers.
+func echo(t *task) {
+	v := <-t.out
+	t.out <- v
+}
+
+// nope: the goroutine receives from the field as well as sending on it,
+// which the count does not model; and no other send on the field (work's)
+// can be on this channel, which goes nowhere else.
+func echoes(ctx context.Context) int {
+	t := &task{id: 5, out: make(chan int)}
+	go echo(t)
+	select {
+	case v := <-t.out:
+		return v
+	case <-ctx.Done():
+		return -1
+	}
+}
+
 type job struct {
 	id  int
 	out chan int
 }
 
 func (j *job) run() {
-	j.out <- j.id // want `send on unbuffered j\.out blocks forever once the receiver leaves \(case <-time\.After\(time\.Second\) at structs\.go:96\); the goroutine leaks — make out buffered in method$`
+	j.out <- j.id // want `send on unbuffered j\.out blocks forever once the receiver leaves \(case <-time\.After\(time\.Second\) at structs\.go:116\); the goroutine leaks — make out buffered in method$`
 }
 
 func (j *job) runCtx(ctx context.Context) {
@@ -116,7 +136,7 @@ type order struct {
 }
 
 func fill(o *order) {
-	o.done <- o.id // want `send on unbuffered o\.done blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:129\); the goroutine leaks — make done buffered in local$`
+	o.done <- o.id // want `send on unbuffered o\.done blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:149\); the goroutine leaks — make done buffered in local$`
 }
 
 // A channel of the function's own put into the struct it hands over.
@@ -140,10 +160,10 @@ func localWaits() int {
 
 type req struct{ reply chan<- int }
 
-func handle(r req) { r.reply <- 1 } // want `send on unbuffered r\.reply blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:156\); the goroutine leaks — make reply buffered in value$`
+func handle(r req) { r.reply <- 1 } // want `send on unbuffered r\.reply blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:176\); the goroutine leaks — make reply buffered in value$`
 
 func (r req) answer() {
-	r.reply <- 2 // want `send on unbuffered r\.reply blocks forever once the receiver leaves \(return at structs\.go:181\); the goroutine leaks — make reply buffered in valueMethod$`
+	r.reply <- 2 // want `send on unbuffered r\.reply blocks forever once the receiver leaves \(return at structs\.go:201\); the goroutine leaks — make reply buffered in valueMethod$`
 }
 
 // A struct value, given to a function.
@@ -194,7 +214,7 @@ func grant(l *lease) { l.got <- l.id }
 func closure(ctx context.Context) int {
 	l := &lease{id: 1, got: make(chan int)}
 	go func() {
-		grant(l) // want `send on unbuffered got in grant at structs\.go:191 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:202\); the goroutine leaks — make got buffered in closure$`
+		grant(l) // want `send on unbuffered got in grant at structs\.go:211 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:222\); the goroutine leaks — make got buffered in closure$`
 	}()
 	select {
 	case v := <-l.got:
@@ -225,7 +245,7 @@ func (q *queue) pushCtx(ctx context.Context, v int) {
 // A method of the struct, called by the goroutine's closure.
 func methodHelper(ctx context.Context) int {
 	q := &queue{in: make(chan int)}
-	go func() { q.push(1) }() // want `send on unbuffered in in \(\*queue\)\.push at structs\.go:216 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:232\); the goroutine leaks — make in buffered in methodHelper$`
+	go func() { q.push(1) }() // want `send on unbuffered in in \(\*queue\)\.push at structs\.go:236 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:252\); the goroutine leaks — make in buffered in methodHelper$`
 	select {
 	case v := <-q.in:
 		return v
@@ -249,7 +269,7 @@ func methodHelperCtx(ctx context.Context) int {
 // relay hands the task on to the helper that sends: the report is at
 // its call.
 func relay(t *task) {
-	work(t) // want `send on unbuffered out in work at structs\.go:25 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:262\); the goroutine leaks — make out buffered in twoDeep$`
+	work(t) // want `send on unbuffered out in work at structs\.go:25 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:282\); the goroutine leaks — make out buffered in twoDeep$`
 }
 
 // The goroutine's function passes the struct to a helper.
@@ -352,7 +372,7 @@ func otherFieldHelper(ctx context.Context) (int, error) {
 // Helpers of another package, known by their facts.
 func remote(ctx context.Context) int {
 	j := &jobs.Job{ID: 1, Out: make(chan int)}
-	go jobs.Work(j) // want `send on unbuffered Out in jobs\.Work at jobs\.go:16 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:359\); the goroutine leaks — make Out buffered in remote$`
+	go jobs.Work(j) // want `send on unbuffered Out in jobs\.Work at jobs\.go:16 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:379\); the goroutine leaks — make Out buffered in remote$`
 	select {
 	case v := <-j.Out:
 		return v
@@ -364,7 +384,7 @@ func remote(ctx context.Context) int {
 func remoteMethod(d time.Duration) int {
 	out := make(chan int)
 	j := &jobs.Job{ID: 1, Out: out}
-	go func() { j.Run() }() // want `send on unbuffered out in jobs\.\(\*Job\)\.Run at jobs\.go:21 blocks forever once the receiver leaves \(case <-time\.After\(d\) at structs\.go:371\); the goroutine leaks — make out buffered in remoteMethod$`
+	go func() { j.Run() }() // want `send on unbuffered out in jobs\.\(\*Job\)\.Run at jobs\.go:21 blocks forever once the receiver leaves \(case <-time\.After\(d\) at structs\.go:391\); the goroutine leaks — make out buffered in remoteMethod$`
 	select {
 	case v := <-out:
 		return v
@@ -375,7 +395,7 @@ func remoteMethod(d time.Duration) int {
 
 func remoteValue(ctx context.Context) string {
 	ch := make(chan string)
-	go jobs.Answer(jobs.Reply{Ch: ch}, "hi") // want `send on unbuffered ch in jobs\.Answer at jobs\.go:47 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:382\); the goroutine leaks — make ch buffered in remoteValue$`
+	go jobs.Answer(jobs.Reply{Ch: ch}, "hi") // want `send on unbuffered ch in jobs\.Answer at jobs\.go:47 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:402\); the goroutine leaks — make ch buffered in remoteValue$`
 	select {
 	case s := <-ch:
 		return s
