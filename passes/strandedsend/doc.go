@@ -206,7 +206,11 @@
 // and so are the sends on the other channels of a group the same leave
 // strands in the same goroutines (a goroutine that sends its result on
 // one channel or its error on another leaks once, whichever it sends:
-// one report, whose fix buffers both; validation set 17, kratos).
+// one report, whose fix buffers both; validation set 17, kratos). One
+// report per send, too: when the leaves of several functions strand the
+// same send (they start the same worker, or hand it the same helper),
+// the later ones are related positions of the first one's report, and
+// its fix buffers their channels as well when they need the same room.
 // It points at a send of a sender the leave strands: leaving through a
 // receive on a channel that one sender closes after its last send (defer
 // close(end) in a reader) strands the others, not that one (validation
@@ -230,29 +234,47 @@
 // them in place: a walker (filepath.WalkDir, fs.WalkDir, sync.Map's
 // Range, sync.Once's Do, or a function of the module that only calls
 // its function parameter), or the body of a range-over-func loop; and
-// by the goroutines the goroutine itself starts (one level). Each
-// helper is summarised once, by the plain sends it makes on each channel
-// parameter (most and fewest per path, or a stream if they may repeat);
-// summaries cross packages as facts. A callback run any number of times
-// sends a stream. A helper given two channels of the function is out of
-// view: which it sends on is its own business. A select in a loop whose
+// by the goroutines the goroutine itself starts (one level). The
+// channel may reach the goroutine inside a struct the function makes
+// and stores it in (t := &task{out: make(chan int)}, or req{reply: ch}
+// with ch its own): passed as an argument, by pointer or by value (go
+// work(t), go handle(req{reply: ch})), as the receiver of the method the
+// goroutine runs (go t.run()), or in a variable its closure captures (go
+// func() { work(t) }()); the goroutine's plain sends on that field, and
+// its helpers', count as sends on the channel, and the report names the
+// function to buffer it in (make out buffered in A), as for a request's
+// reply. The struct, its copies and the variables holding it must go
+// nowhere else: stored in another struct, a map or a global, sent on a
+// channel, converted to an interface or returned, it is out of view, as
+// the channel would be. Each helper is summarised once, by the plain
+// sends it makes on each channel parameter, and on each channel field of
+// a struct parameter or receiver (most and fewest per path, or a stream
+// if they may repeat; for a field it sends on only in selects that can
+// give up, that it makes none); summaries cross packages as facts. A
+// callback run any number of times sends a stream. A helper given two
+// channels of the function is out of view: which it sends on is its own
+// business; so is a helper given a struct with a second channel field,
+// or a channel beside the struct. A select in a loop whose
 // other cases only loop back (a ticker's tick, a heartbeat, a metrics
 // flush) can only leave by sending: it is a plain send. A request's
 // reply channel may reach its replier through a channel, a map of
 // pending calls (c.pending[id] = call) or a long-lived object's field or
 // slice; the replier's plain send on that field is reported, in the
 // requester's package or one importing it, and the requester's make is
-// reported when the replier is in a package the requester imports. What
-// does not cross yet: a
-// channel the function itself passes to a helper (its receives there
-// are not counted), helpers called through interfaces or function
-// values, goroutines started by a helper it calls unless the helper is a
-// spawning wrapper of the same package (its one go statement, outside
-// any loop, runs a function of the package named in it, given the
-// helper's own parameters, which the helper uses for nothing else:
-// func (w *watcher) start(c chan<- event) { go w.watch(c) }), a channel
-// reaching a helper inside a struct, and channels kept in fields between
-// calls, except as -strandedsend.fields below.
+// reported when the replier is in a package the requester imports. That
+// rule cannot tell which of the field's sends a requester reaches: a
+// requester whose struct goes only to goroutines it starts, as above, is
+// left to the count, which can. What does not cross yet: a channel or a
+// struct holding it that the function itself passes to a helper (its
+// receives there are not counted), helpers called through interfaces or
+// function values, goroutines started by a helper it calls unless the
+// helper is a spawning wrapper of the same package (its one go
+// statement, outside any loop, runs a function of the package named in
+// it, given the helper's own parameters, which the helper uses for
+// nothing else: func (w *watcher) start(c chan<- event) { go w.watch(c)
+// }), a channel in a struct nested in another (t.job.out) or in a struct
+// the function did not make, and channels kept in fields between calls,
+// except as -strandedsend.fields below.
 //
 // A branch on the error of a call that cannot fail is never taken, and a
 // return there is no way out: a call documented never to fail
