@@ -18,10 +18,16 @@ func (c *checker) channelOf(mk *ssa.MakeChan, sites []spawn.Site) *channel {
 	ch := &channel{mk: mk}
 	ch.uses = chanuse.TraceFollowing(mk.Parent(), []ssa.Value{mk}, sites, c.follow)
 	u := ch.uses
-	if len(u.Calls) > 0 && u.Escape == nil {
+	for _, call := range u.Calls {
+		if u.Escape != nil {
+			break
+		}
+		if x := c.follow.SendsOn(call.Instr.Common().StaticCallee(), call.Arg, call.Holding); call.Held && x != nil && x.Idle() {
+			continue // a method of the struct that leaves its channel alone
+		}
 		// The function itself hands the channel to a helper: what it
 		// receives or sends there is not counted, so it is out of view.
-		u.Escape = u.Calls[0].Instr
+		u.Escape = call.Instr
 	}
 	ch.never = u.Escape == nil && len(u.Sends)+len(u.SendCases)+len(u.Closes)+len(u.Handoffs)+len(u.FieldStore)+len(u.Returns) == 0
 	room, constant := match.ChanCap(mk)

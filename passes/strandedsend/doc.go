@@ -244,7 +244,8 @@
 // its helpers', count as sends on the channel, and the report names the
 // function to buffer it in (make out buffered in A), as for a request's
 // reply. The struct, its copies and the variables holding it must go
-// nowhere else: stored in another struct, a map or a global, sent on a
+// nowhere else (a method of the package that only uses its other fields
+// is no harm): stored in another struct, a map or a global, sent on a
 // channel, converted to an interface or returned, it is out of view, as
 // the channel would be. Each helper is summarised once, by the plain
 // sends it makes on each channel parameter, and on each channel field of

@@ -212,10 +212,17 @@ func collectOps(chans []*channel, follow *sendsum.Result) []*sender {
 					add(c.Select, c.Select.States[c.Index].Pos, c.Index)
 				}
 				for _, call := range u.Calls {
+					via := follow.SendsOn(call.Instr.Common().StaticCallee(), call.Arg, call.Holding)
+					if via == nil || via.Most == 0 && !via.Loop {
+						// It makes no plain send: a method of the struct
+						// that leaves its channel alone, or one that sends
+						// only in selects that can give up.
+						continue
+					}
 					// One operation per call and channel: the helper's sends
 					// on each are counted apart.
 					o := &op{instr: call.Instr, anchor: anchor, runs: runs, chans: []int{ci},
-						pos: map[int]token.Pos{ci: call.Instr.Pos()}, via: follow.SendsOn(call.Instr.Common().StaticCallee(), call.Arg, call.Holding)}
+						pos: map[int]token.Pos{ci: call.Instr.Pos()}, via: via}
 					snd.ops = append(snd.ops, o)
 				}
 			}

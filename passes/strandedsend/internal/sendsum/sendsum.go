@@ -112,14 +112,28 @@ type Summary struct {
 
 func (*Summary) AFact() {}
 
-// exported returns the summary as a fact: positions mean nothing in
-// another package.
+// exported returns the summary as a fact, or nil if it says nothing
+// worth a fact: positions mean nothing in another package, and a field
+// the function does nothing with is known only in its own package.
 func (s *Summary) exported() *Summary {
-	fact := &Summary{Sends: slices.Clone(s.Sends), Callbacks: s.Callbacks}
-	for i := range fact.Sends {
-		fact.Sends[i].Pos = token.NoPos
+	fact := &Summary{Callbacks: s.Callbacks}
+	for _, x := range s.Sends {
+		if !x.Idle() {
+			x.Pos = token.NoPos
+			fact.Sends = append(fact.Sends, x)
+		}
+	}
+	if len(fact.Sends)+len(fact.Callbacks) == 0 {
+		return nil
 	}
 	return fact
+}
+
+// Idle reports whether the function neither sends on the channel nor
+// closes it: given a struct holding it, it uses other fields, and keeps
+// the struct in view.
+func (x *Sends) Idle() bool {
+	return x.Most == 0 && !x.Loop && !x.Selects && !x.Closes
 }
 
 func (s *Summary) String() string {
@@ -247,7 +261,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if sum := s.summary(fn); sum != nil {
 			res.local[fn] = sum
 			if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil {
-				pass.ExportObjectFact(obj, sum.exported())
+				if fact := sum.exported(); fact != nil {
+					pass.ExportObjectFact(obj, fact)
+				}
 			}
 		}
 	}
@@ -409,7 +425,11 @@ func (s *summarizer) summary(fn *ssa.Function) *Summary {
 				continue
 			}
 			how := chanuse.Holding{Held: true, Field: f}
-			if x := s.sendsOf(fn, p, how); x != nil && (x.Most > 0 || x.Loop || x.Selects) {
+			if x := s.sendsOf(fn, p, how); x != nil && !(x.Closes && x.Most == 0 && !x.Loop) {
+				// Idle too: a method of the struct that only reads its
+				// other fields leaves the channel in view. (One that
+				// only closes it is out of this count, as for a
+				// channel parameter.)
 				y := *x
 				y.Param, y.Holding, y.Name = i, how, st.Field(f).Name()
 				sum.Sends = append(sum.Sends, y)

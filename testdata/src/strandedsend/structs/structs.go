@@ -130,13 +130,53 @@ func methodCtx(ctx context.Context) int {
 	}
 }
 
+type batch struct {
+	n    int
+	sums chan int
+}
+
+func (b *batch) total() int { return b.n * (b.n + 1) / 2 }
+
+func (b *batch) wait() int { return <-b.sums }
+
+func (b *batch) sum() {
+	b.sums <- b.total() // want `send on unbuffered b\.sums blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:157\); the goroutine leaks — make sums buffered in methods$`
+}
+
+// The goroutine's method, and the function, call other methods of the
+// struct that leave its channel alone.
+func methods(ctx context.Context) int {
+	b := &batch{n: 10, sums: make(chan int)}
+	if b.total() == 0 {
+		return 0
+	}
+	go b.sum()
+	select {
+	case v := <-b.sums:
+		return v
+	case <-ctx.Done():
+		return -1
+	}
+}
+
+// nope: the function receives through a method of the struct: what it
+// does there is not counted, as for a helper given the channel.
+func methodsWait(ctx context.Context) int {
+	b := &batch{n: 10, sums: make(chan int)}
+	go b.sum()
+	if ctx.Err() != nil {
+		return -1
+	}
+	return b.wait()
+}
+
 type order struct {
 	id   int
 	done chan int
 }
 
 func fill(o *order) {
-	o.done <- o.id // want `send on unbuffered o\.done blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:149\); the goroutine leaks — make done buffered in local$`
+	o.done <- o.id // want `send on unbuffered o\.done blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:189\); the goroutine leaks — make done buffered in local$`
 }
 
 // A channel of the function's own put into the struct it hands over.
@@ -160,10 +200,10 @@ func localWaits() int {
 
 type req struct{ reply chan<- int }
 
-func handle(r req) { r.reply <- 1 } // want `send on unbuffered r\.reply blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:176\); the goroutine leaks — make reply buffered in value$`
+func handle(r req) { r.reply <- 1 } // want `send on unbuffered r\.reply blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:216\); the goroutine leaks — make reply buffered in value$`
 
 func (r req) answer() {
-	r.reply <- 2 // want `send on unbuffered r\.reply blocks forever once the receiver leaves \(return at structs\.go:201\); the goroutine leaks — make reply buffered in valueMethod$`
+	r.reply <- 2 // want `send on unbuffered r\.reply blocks forever once the receiver leaves \(return at structs\.go:241\); the goroutine leaks — make reply buffered in valueMethod$`
 }
 
 // A struct value, given to a function.
@@ -214,7 +254,7 @@ func grant(l *lease) { l.got <- l.id }
 func closure(ctx context.Context) int {
 	l := &lease{id: 1, got: make(chan int)}
 	go func() {
-		grant(l) // want `send on unbuffered got in grant at structs\.go:211 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:222\); the goroutine leaks — make got buffered in closure$`
+		grant(l) // want `send on unbuffered got in grant at structs\.go:251 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:262\); the goroutine leaks — make got buffered in closure$`
 	}()
 	select {
 	case v := <-l.got:
@@ -245,7 +285,7 @@ func (q *queue) pushCtx(ctx context.Context, v int) {
 // A method of the struct, called by the goroutine's closure.
 func methodHelper(ctx context.Context) int {
 	q := &queue{in: make(chan int)}
-	go func() { q.push(1) }() // want `send on unbuffered in in \(\*queue\)\.push at structs\.go:236 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:252\); the goroutine leaks — make in buffered in methodHelper$`
+	go func() { q.push(1) }() // want `send on unbuffered in in \(\*queue\)\.push at structs\.go:276 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:292\); the goroutine leaks — make in buffered in methodHelper$`
 	select {
 	case v := <-q.in:
 		return v
@@ -269,7 +309,7 @@ func methodHelperCtx(ctx context.Context) int {
 // relay hands the task on to the helper that sends: the report is at
 // its call.
 func relay(t *task) {
-	work(t) // want `send on unbuffered out in work at structs\.go:25 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:282\); the goroutine leaks — make out buffered in twoDeep$`
+	work(t) // want `send on unbuffered out in work at structs\.go:25 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:322\); the goroutine leaks — make out buffered in twoDeep$`
 }
 
 // The goroutine's function passes the struct to a helper.
@@ -372,7 +412,7 @@ func otherFieldHelper(ctx context.Context) (int, error) {
 // Helpers of another package, known by their facts.
 func remote(ctx context.Context) int {
 	j := &jobs.Job{ID: 1, Out: make(chan int)}
-	go jobs.Work(j) // want `send on unbuffered Out in jobs\.Work at jobs\.go:16 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:379\); the goroutine leaks — make Out buffered in remote$`
+	go jobs.Work(j) // want `send on unbuffered Out in jobs\.Work at jobs\.go:16 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:419\); the goroutine leaks — make Out buffered in remote$`
 	select {
 	case v := <-j.Out:
 		return v
@@ -384,7 +424,7 @@ func remote(ctx context.Context) int {
 func remoteMethod(d time.Duration) int {
 	out := make(chan int)
 	j := &jobs.Job{ID: 1, Out: out}
-	go func() { j.Run() }() // want `send on unbuffered out in jobs\.\(\*Job\)\.Run at jobs\.go:21 blocks forever once the receiver leaves \(case <-time\.After\(d\) at structs\.go:391\); the goroutine leaks — make out buffered in remoteMethod$`
+	go func() { j.Run() }() // want `send on unbuffered out in jobs\.\(\*Job\)\.Run at jobs\.go:21 blocks forever once the receiver leaves \(case <-time\.After\(d\) at structs\.go:431\); the goroutine leaks — make out buffered in remoteMethod$`
 	select {
 	case v := <-out:
 		return v
@@ -395,7 +435,7 @@ func remoteMethod(d time.Duration) int {
 
 func remoteValue(ctx context.Context) string {
 	ch := make(chan string)
-	go jobs.Answer(jobs.Reply{Ch: ch}, "hi") // want `send on unbuffered ch in jobs\.Answer at jobs\.go:47 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:402\); the goroutine leaks — make ch buffered in remoteValue$`
+	go jobs.Answer(jobs.Reply{Ch: ch}, "hi") // want `send on unbuffered ch in jobs\.Answer at jobs\.go:47 blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at structs\.go:442\); the goroutine leaks — make ch buffered in remoteValue$`
 	select {
 	case s := <-ch:
 		return s
