@@ -160,14 +160,14 @@ func TraceHandoff(h Handoff, sites []spawn.Site, follow Follow) *Uses {
 
 func newTracer(fn *ssa.Function, sites []spawn.Site, follow Follow) *tracer {
 	return &tracer{u: &Uses{Fn: fn, Values: map[ssa.Value]bool{}}, sites: sites,
-		cells: map[ssa.Value]bool{}, holders: map[ssa.Value]bool{}, follow: follow}
+		cells: map[ssa.Value]bool{}, holders: map[ssa.Value]int{}, follow: follow}
 }
 
 type tracer struct {
 	u       *Uses
 	sites   []spawn.Site
 	cells   map[ssa.Value]bool
-	holders map[ssa.Value]bool // values holding the channel in a struct's field
+	holders map[ssa.Value]int // values holding the channel, by the struct's field holding it
 	follow  Follow
 }
 
@@ -522,10 +522,16 @@ func isChan(typ types.Type) bool {
 // struct itself, a pointer to it, or a cell (a variable a closure
 // captures) holding the pointer or the struct.
 func (t *tracer) held(v ssa.Value, f int) {
-	if t.holders[v] {
+	if g, seen := t.holders[v]; seen {
+		if g != f {
+			// The channel in two fields of one struct: each field's
+			// uses would be the channel's, which one trace per field
+			// does not follow.
+			t.escapeValue(v)
+		}
 		return
 	}
-	t.holders[v] = true
+	t.holders[v] = f
 	switch typ := v.Type().Underlying().(type) {
 	case *types.Struct:
 		t.heldStruct(v, f)
@@ -558,7 +564,7 @@ func (t *tracer) heldPointer(p ssa.Value, f int) {
 			t.held(instr, f) // a copy of the struct
 		case *ssa.Store:
 			switch {
-			case instr.Addr == p && t.holders[instr.Val]:
+			case instr.Addr == p && t.holds(instr.Val, f):
 				// A struct held copied in: a parameter kept in its
 				// variable.
 			case instr.Val == p && isLocal(instr.Addr, t.u.Fn):
@@ -622,7 +628,7 @@ func (t *tracer) heldCell(c ssa.Value, f int) {
 			}
 			t.held(instr, f)
 		case *ssa.Store:
-			if instr.Addr != c || !t.holders[instr.Val] {
+			if instr.Addr != c || !t.holds(instr.Val, f) {
 				t.escape(instr) // another struct put in its place
 			}
 		case *ssa.MakeClosure:
@@ -631,6 +637,23 @@ func (t *tracer) heldCell(c ssa.Value, f int) {
 		default:
 			t.escape(instr)
 		}
+	}
+}
+
+// holds reports whether v is a value followed as holding the channel in
+// field f.
+func (t *tracer) holds(v ssa.Value, f int) bool {
+	g, ok := t.holders[v]
+	return ok && g == f
+}
+
+// escapeValue lets the channel escape at v, or at its first use if v is
+// no instruction (a parameter).
+func (t *tracer) escapeValue(v ssa.Value) {
+	if instr, ok := v.(ssa.Instruction); ok {
+		t.escape(instr)
+	} else if refs := v.Referrers(); refs != nil && len(*refs) > 0 {
+		t.escape((*refs)[0])
 	}
 }
 
