@@ -131,7 +131,7 @@ func (s *Site) resolve(v ssa.Value, args []ssa.Value) {
 		s.Fn = v
 	case *ssa.MakeClosure:
 		fn := v.Fn.(*ssa.Function)
-		if method := boundMethod(fn); method != nil {
+		if method := BoundMethod(fn); method != nil {
 			// go t.m(args): the wrapper captures t and calls m(t, args).
 			s.Fn, s.Args = method, append(append([]ssa.Value(nil), v.Bindings...), args...)
 			return
@@ -140,10 +140,13 @@ func (s *Site) resolve(v ssa.Value, args []ssa.Value) {
 	}
 }
 
-// boundMethod returns the method a bound-method wrapper (the function of
+// BoundMethod returns the method a bound-method wrapper (the function of
 // a method value such as t.m) calls, or nil if fn is not such a wrapper.
-func boundMethod(fn *ssa.Function) *ssa.Function {
-	if fn.Synthetic == "" || len(fn.FreeVars) != 1 || len(fn.Blocks) == 0 {
+// The wrapper has no position of its own: passes that follow a value
+// into it look through it to the method, whose receiver is the
+// wrapper's one free variable.
+func BoundMethod(fn *ssa.Function) *ssa.Function {
+	if fn == nil || fn.Synthetic == "" || len(fn.FreeVars) != 1 || len(fn.Blocks) == 0 {
 		return nil
 	}
 	for _, instr := range fn.Blocks[0].Instrs {

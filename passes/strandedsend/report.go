@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -200,8 +201,7 @@ func (c *checker) reportLeave(cause []*stranding) {
 		c.alsoStrands(o, fn, s, cause, names, others, fixes)
 		return
 	}
-	c.report(o, i, others, msg, fixes, related...)
-	if !leave.Stall {
+	if c.report(o, i, others, msg, fixes, related...) && !leave.Stall {
 		c.leaves[o.instr.Pos()] = leaveFinding{at: len(c.out) - 1, fn: fn}
 	}
 }
@@ -362,10 +362,14 @@ func sendsOn(ops []*op, i int) []sendOn {
 
 // report reports the send operation o on channel i, once per
 // operation and package, with the other operations the same cause
-// strands as related positions (a select reports one of its cases).
-func (c *checker) report(o *op, i int, others []sendOn, msg string, fixes []analysis.SuggestedFix, related ...analysis.RelatedInformation) {
+// strands as related positions (a select reports one of its cases). It
+// reports whether it added the finding.
+func (c *checker) report(o *op, i int, others []sendOn, msg string, fixes []analysis.SuggestedFix, related ...analysis.RelatedInformation) bool {
+	if !o.instr.Pos().IsValid() {
+		return c.reportAt(o.instr.Pos(), o.pos[i], msg, fixes, related...) // refused
+	}
 	if c.reported[o.instr.Pos()] {
-		return
+		return false
 	}
 	for _, x := range others {
 		if key := x.op.instr.Pos(); key != o.instr.Pos() && !c.reported[key] {
@@ -374,7 +378,7 @@ func (c *checker) report(o *op, i int, others []sendOn, msg string, fixes []anal
 			related = append(related, analysis.RelatedInformation{Pos: at, End: c.sendEnd(at), Message: "this send blocks too"})
 		}
 	}
-	c.reportAt(o.instr.Pos(), o.pos[i], msg, fixes, related...)
+	return c.reportAt(o.instr.Pos(), o.pos[i], msg, fixes, related...)
 }
 
 // sendEnd returns the end of the send statement at pos, if it is one.
@@ -386,13 +390,23 @@ func (c *checker) sendEnd(pos token.Pos) token.Pos {
 }
 
 // reportAt reports at pos, once per key (the operation's position) and
-// package.
-func (c *checker) reportAt(key, pos token.Pos, msg string, fixes []analysis.SuggestedFix, related ...analysis.RelatedInformation) {
+// package, and reports whether it did. A finding without a position (an
+// operation in a synthetic function) is dropped: the driver would reject
+// it, and with it every finding of the package. Under test it panics:
+// the trace should never reach such an operation.
+func (c *checker) reportAt(key, pos token.Pos, msg string, fixes []analysis.SuggestedFix, related ...analysis.RelatedInformation) bool {
+	if !key.IsValid() || !pos.IsValid() {
+		if testing.Testing() {
+			panic("internal error: strandedsend: finding without a position: " + msg)
+		}
+		return false
+	}
 	if c.reported[key] {
-		return
+		return false
 	}
 	c.reported[key] = true
 	c.out = append(c.out, analysis.Diagnostic{Pos: pos, End: c.sendEnd(pos), Message: msg, SuggestedFixes: fixes, Related: related})
+	return true
 }
 
 // flush reports the findings of the run.

@@ -41,7 +41,9 @@ type Case struct {
 // body). Into is the callee's parameter or free variable that receives
 // it (a cell for a free variable); it is nil for a goroutine running a
 // function of another package, which the Follow of the trace vouches
-// for (see Follow.Call).
+// for (see Follow.Call). For a method value run in place (f := t.m;
+// f()), Fn is the method, not its synthetic wrapper, and Into its
+// receiver.
 type Handoff struct {
 	Site  *spawn.Site     // nil for a closure run in place
 	Instr ssa.Instruction // the spawn, or the call or defer that runs the closure
@@ -308,7 +310,7 @@ func (t *tracer) closure(mc *ssa.MakeClosure, x ssa.Value, how Holding) {
 	for i := range t.sites {
 		s := &t.sites[i]
 		if s.Fn == fn && s.Fn != nil && bindsClosure(s, mc) {
-			t.handoffBindings(s, s.Instr, fn, mc, x, how)
+			t.handoffBindings(s, s.Instr, fn, mc, x, how, Once)
 			return
 		}
 	}
@@ -320,17 +322,16 @@ func (t *tracer) closure(mc *ssa.MakeClosure, x ssa.Value, how Holding) {
 	switch call := refs[0].(type) {
 	case *ssa.Call:
 		if call.Call.Value == mc {
-			t.handoffBindings(nil, call, fn, mc, x, how)
+			t.handoffBindings(nil, call, fn, mc, x, how, Once)
 			return
 		}
 		if runs, ok := t.callback(call, mc, mc); ok {
-			t.handoffBindings(nil, call, fn, mc, x, how)
-			t.u.Handoffs[len(t.u.Handoffs)-1].Runs = runs
+			t.handoffBindings(nil, call, fn, mc, x, how, runs)
 			return
 		}
 	case *ssa.Defer:
 		if call.Call.Value == mc {
-			t.handoffBindings(nil, call, fn, mc, x, how)
+			t.handoffBindings(nil, call, fn, mc, x, how, Once)
 			return
 		}
 	case *ssa.ChangeType:
@@ -339,8 +340,7 @@ func (t *tracer) closure(mc *ssa.MakeClosure, x ssa.Value, how Holding) {
 		if refs := *call.Referrers(); len(refs) == 1 {
 			if c, ok := refs[0].(*ssa.Call); ok {
 				if runs, ok := t.callback(c, call, mc); ok {
-					t.handoffBindings(nil, c, fn, mc, x, how)
-					t.u.Handoffs[len(t.u.Handoffs)-1].Runs = runs
+					t.handoffBindings(nil, c, fn, mc, x, how, runs)
 					return
 				}
 			}
@@ -357,7 +357,7 @@ func (t *tracer) callback(call *ssa.Call, arg ssa.Value, mc *ssa.MakeClosure) (R
 		if a != arg {
 			continue
 		}
-		if mc.Fn.(*ssa.Function).Synthetic == "range-over-func yield" {
+		if mc.Fn.(*ssa.Function).Synthetic == rangeYield {
 			return Many, true
 		}
 		if t.follow != nil {
@@ -378,10 +378,31 @@ func bindsClosure(s *spawn.Site, mc *ssa.MakeClosure) bool {
 	return false
 }
 
-func (t *tracer) handoffBindings(s *spawn.Site, instr ssa.Instruction, fn *ssa.Function, mc *ssa.MakeClosure, x ssa.Value, how Holding) {
+// rangeYield is the Synthetic of the body of a range-over-func loop: a
+// closure with the loop's own instructions and positions.
+const rangeYield = "range-over-func yield"
+
+// handoffBindings records the handoff of x, bound in closure mc of fn,
+// into fn's free variable, run as runs says. A bound-method wrapper (the
+// function of a method value t.m, whose one free variable is t) is
+// looked through to the method, into its receiver: the wrapper is
+// synthetic, and a use found in it would have no position. Any other
+// synthetic function, or a method whose body is not in view, lets the
+// channel escape.
+func (t *tracer) handoffBindings(s *spawn.Site, instr ssa.Instruction, fn *ssa.Function, mc *ssa.MakeClosure, x ssa.Value, how Holding, runs Runs) {
+	if fn.Synthetic != "" && fn.Synthetic != rangeYield {
+		m := spawn.BoundMethod(fn)
+		if m == nil || m.Blocks == nil || len(m.Params) == 0 || len(mc.Bindings) != 1 ||
+			mc.Bindings[0] != x || !types.Identical(m.Params[0].Type(), x.Type()) {
+			t.escape(mc)
+			return
+		}
+		t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: instr, Fn: m, Into: m.Params[0], Runs: runs, Holding: how, From: x})
+		return
+	}
 	for i, b := range mc.Bindings {
 		if b == x && i < len(fn.FreeVars) {
-			t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: instr, Fn: fn, Into: fn.FreeVars[i], Holding: how, From: x})
+			t.u.Handoffs = append(t.u.Handoffs, Handoff{Site: s, Instr: instr, Fn: fn, Into: fn.FreeVars[i], Runs: runs, Holding: how, From: x})
 		}
 	}
 }
