@@ -254,10 +254,17 @@
 // give up, that it makes none); summaries cross packages as facts. A
 // callback run any number of times sends a stream. A helper given two
 // channels of the function is out of view: which it sends on is its own
-// business; so is a helper given a struct with a second channel field,
-// or a channel beside the struct. A select in a loop whose
-// other cases only loop back (a ticker's tick, a heartbeat, a metrics
-// flush) can only leave by sending: it is a plain send. A request's
+// business; so is a helper given a struct that reaches a second channel,
+// or a channel beside the struct. A struct reaches a channel through any
+// field, embedded or nested, behind pointers, in an array, slice or map,
+// at any depth; a func field counts as reaching one (it may close over
+// the function's other channel: t.onErr(err)), an interface field does
+// not (a context.Context, a logger). A function or goroutine that reads
+// such a field of the struct (not a channel field of its own, which is
+// traced apart) may send or wait there instead: the channel is out of
+// view. A select in a loop whose other cases only loop back (a ticker's
+// tick, a heartbeat, a metrics flush) can only leave by sending: it is a
+// plain send. A request's
 // reply channel may reach its replier through a channel, a map of
 // pending calls (c.pending[id] = call) or a long-lived object's field or
 // slice; the replier's plain send on that field is reported, in the

@@ -501,32 +501,87 @@ func (t *tracer) call(v ssa.Value, call ssa.CallInstruction, how Holding) {
 // passesOtherChan reports whether call passes a channel other than v
 // (as how says v carries it): a helper given two channels may send on
 // one or the other, which its summary of each alone does not say, so it
-// is not looked through. A channel held in a struct passed to it, or in
-// another field of the struct holding v's, counts as passed.
+// is not looked through. Any argument that can reach a channel (see
+// reachesChan) counts as passing one, and so does any other field of
+// the struct holding v's channel that can.
 func passesOtherChan(call ssa.CallInstruction, v ssa.Value, how Holding) bool {
 	for _, a := range call.Common().Args {
-		if a != v && carriesChan(a.Type(), -1) {
+		if a != v && carriesChan(a.Type()) {
 			return true
 		}
-		if a == v && how.Held && carriesChan(a.Type(), how.Field) {
+		if a == v && how.Held && otherFieldsCarry(a.Type(), how.Field) {
 			return true
 		}
 	}
 	return false
 }
 
-// carriesChan reports whether a value of type typ is a channel, or a
-// struct (or a pointer to one, or to such a pointer) with a channel
-// field other than field skip.
-func carriesChan(typ types.Type, skip int) bool {
+// carriesChan reports whether an argument of type typ carries a channel:
+// it is one, or a value that reaches one (see reachesChan). A pointer to
+// a channel does not count (the cell of a variable), nor does a function
+// argument: only a function held in a field does.
+func carriesChan(typ types.Type) bool {
 	switch typ := typ.Underlying().(type) {
-	case *types.Chan:
-		return skip < 0
 	case *types.Pointer:
-		return carriesChan(typ.Elem(), skip) && !isChan(typ.Elem())
+		if isChan(typ.Elem()) {
+			return false
+		}
+	case *types.Signature:
+		return false
+	}
+	return reachesChan(typ, map[types.Type]bool{})
+}
+
+// otherFieldsCarry reports whether the struct of type typ (or the one it
+// points to) can reach a channel from a field other than field skip.
+// A type that is no such struct counts as carrying one.
+func otherFieldsCarry(typ types.Type, skip int) bool {
+	seen := map[types.Type]bool{}
+	for {
+		ptr, ok := typ.Underlying().(*types.Pointer)
+		if !ok || seen[typ] {
+			break
+		}
+		seen[typ] = true
+		typ = ptr.Elem()
+	}
+	st, ok := typ.Underlying().(*types.Struct)
+	if !ok {
+		return true
+	}
+	for i := range st.NumFields() {
+		if i != skip && reachesChan(st.Field(i).Type(), seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachesChan reports whether a value of type typ can reach a channel:
+// it is a channel or a function (which may close over one), or holds one
+// in a field, embedded or not, behind a pointer, or as an element of an
+// array, slice or map, at any depth. An interface does not count:
+// counting every context.Context or logger would hide every helper.
+// seen holds the types already asked about, for recursive types.
+func reachesChan(typ types.Type, seen map[types.Type]bool) bool {
+	if seen[typ] {
+		return false
+	}
+	seen[typ] = true
+	switch typ := typ.Underlying().(type) {
+	case *types.Chan, *types.Signature:
+		return true
+	case *types.Pointer:
+		return reachesChan(typ.Elem(), seen)
+	case *types.Array:
+		return reachesChan(typ.Elem(), seen)
+	case *types.Slice:
+		return reachesChan(typ.Elem(), seen)
+	case *types.Map:
+		return reachesChan(typ.Key(), seen) || reachesChan(typ.Elem(), seen)
 	case *types.Struct:
 		for i := range typ.NumFields() {
-			if i != skip && isChan(typ.Field(i).Type()) {
+			if reachesChan(typ.Field(i).Type(), seen) {
 				return true
 			}
 		}
@@ -534,6 +589,53 @@ func carriesChan(typ types.Type, skip int) bool {
 	return false
 }
 
+// ReachesOther reports whether a field of type typ, beside the one
+// holding the channel, can reach another channel the trace does not see
+// as one (see reachesChan): embedded, nested, behind a pointer or in a
+// function. Code reading it may send there instead of on the channel
+// (or wait there for a sender that does), which a count of this
+// channel's sends does not say, so such a read is an escape. A field
+// that is itself a channel is a channel of its own, traced apart when
+// the function made it.
+func ReachesOther(typ types.Type) bool {
+	return !isChan(typ) && reachesChan(typ, map[types.Type]bool{})
+}
+
+// ReadsOther reports whether fa, the address of a field of the struct
+// holding the channel in another field, is read (not only stored into)
+// and its field reaches another channel (see ReachesOther).
+func ReadsOther(fa *ssa.FieldAddr) bool {
+	ptr, ok := fa.Type().Underlying().(*types.Pointer)
+	return ok && ReachesOther(ptr.Elem()) && !onlyStoredInto(fa)
+}
+
+// onlyStoredInto reports whether the address addr (of a field, or of
+// something inside one) is only stored into: filling the struct in
+// hands nothing out of it.
+func onlyStoredInto(addr ssa.Value) bool {
+	for _, instr := range *addr.Referrers() {
+		switch instr := instr.(type) {
+		case *ssa.Store:
+			if instr.Addr != addr {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if !onlyStoredInto(instr) {
+				return false
+			}
+		case *ssa.IndexAddr:
+			if !onlyStoredInto(instr) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isChan reports whether typ is a channel type.
 func isChan(typ types.Type) bool {
 	_, ok := typ.Underlying().(*types.Chan)
 	return ok
@@ -576,6 +678,10 @@ func (t *tracer) heldPointer(p ssa.Value, f int) {
 		case *ssa.FieldAddr:
 			if instr.Field == f {
 				t.cell(instr)
+				continue
+			}
+			if ReadsOther(instr) {
+				t.escape(instr)
 			}
 		case *ssa.UnOp:
 			if instr.Op != token.MUL {
@@ -617,6 +723,10 @@ func (t *tracer) heldStruct(v ssa.Value, f int) {
 		case *ssa.Field:
 			if instr.Field == f {
 				t.value(instr)
+				continue
+			}
+			if ReachesOther(instr.Type()) {
+				t.escape(instr)
 			}
 		case *ssa.Store:
 			if instr.Val == v && isLocal(instr.Addr, t.u.Fn) {

@@ -265,8 +265,14 @@ func (r *request) pointer(base ssa.Value) {
 	for _, instr := range *base.Referrers() {
 		switch instr := instr.(type) {
 		case *ssa.FieldAddr:
-			if chanuse.FieldOf(instr) == r.field.Field {
+			switch {
+			case chanuse.FieldOf(instr) == r.field.Field:
 				r.fieldAddr(instr)
+			case chanuse.ReadsOther(instr):
+				// Another channel reached through the request (errc
+				// embedded, a parent's, a callback): the worker may
+				// answer there instead, which the rule does not see.
+				r.broken = true
 			}
 		case *ssa.UnOp:
 			if instr.Op != token.MUL {
@@ -321,6 +327,8 @@ func (r *request) copy(v ssa.Value) {
 		case *ssa.Field:
 			if st, ok := instr.X.Type().Underlying().(*types.Struct); ok && st.Field(instr.Field) == r.field.Field {
 				r.loads = append(r.loads, instr)
+			} else if chanuse.ReachesOther(instr.Type()) {
+				r.broken = true // as in pointer
 			}
 		case *ssa.DebugRef:
 		default:
