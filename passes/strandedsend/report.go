@@ -155,7 +155,7 @@ func (c *checker) reportLeave(cause []*stranding) {
 		if ch.held {
 			// A channel in a struct, as a request's reply field: named
 			// as its requester names it (see reportLocalReply).
-			or = " in " + ch.mk.Parent().RelString(c.pass.Pkg)
+			or = " in " + loopName(ch.mk.Parent(), c.pass.Pkg)
 		}
 		msg = fmt.Sprintf("send on %s%s blocks forever once the receiver leaves (%s); the goroutine leaks — make %s buffered%s",
 			unbuffered(ch.room), name, where, made, or)
@@ -224,7 +224,7 @@ func (c *checker) alsoStrands(o *op, fn *ssa.Function, s *stranding, cause []*st
 		return
 	}
 	d := &c.out[f.at]
-	d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.at, Message: fmt.Sprintf("the receiver in %s can leave here too", fn.RelString(c.pass.Pkg))})
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.at, Message: fmt.Sprintf("the receiver in %s can leave here too", loopName(fn, c.pass.Pkg))})
 	for k, t := range cause {
 		d.Related = append(d.Related, c.madeHere(t.ch, names[k]))
 	}
