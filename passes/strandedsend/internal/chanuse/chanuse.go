@@ -501,12 +501,16 @@ func (t *tracer) call(v ssa.Value, call ssa.CallInstruction, how Holding) {
 // passesOtherChan reports whether call passes a channel other than v
 // (as how says v carries it): a helper given two channels may send on
 // one or the other, which its summary of each alone does not say, so it
-// is not looked through. Any argument that can reach a channel (see
-// reachesChan) counts as passing one, and so does any other field of
-// the struct holding v's channel that can.
+// is not looked through. Another channel argument counts; when v is a
+// struct holding the channel, so does any other argument that can reach
+// a channel (see reachesChan), and any other field of that struct that
+// can. A plain channel passed beside a struct that only reaches channels
+// of its own (a receiver whose config holds a logging func: helm's
+// reportToRun) is looked through: which of the struct's channels is
+// this function's is not in question.
 func passesOtherChan(call ssa.CallInstruction, v ssa.Value, how Holding) bool {
 	for _, a := range call.Common().Args {
-		if a != v && carriesChan(a.Type()) {
+		if a != v && (isChan(a.Type()) || how.Held && carriesChan(a.Type())) {
 			return true
 		}
 		if a == v && how.Held && otherFieldsCarry(a.Type(), how.Field) {

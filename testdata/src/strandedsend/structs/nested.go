@@ -134,3 +134,36 @@ func selfPointer(ctx context.Context) int {
 		return -1
 	}
 }
+
+// An action whose configuration holds a logging func: a struct that can
+// reach a function, and through it any channel, but not this one.
+type action struct {
+	cfg *actionConfig
+}
+
+type actionConfig struct {
+	Log func(format string, v ...any)
+}
+
+func (a *action) report(c chan<- int, v int) {
+	a.cfg.Log("done")
+	c <- v
+}
+
+func (a *action) release(c chan<- int) {
+	a.report(c, 1) // want `send on unbuffered c in \(\*action\)\.report at nested\.go:\d+ blocks forever once the receiver leaves \(case <-ctx\.Done\(\) at nested\.go:\d+\)`
+}
+
+// A plain channel handed to a method beside its receiver, which reaches
+// only functions of its own: which channel is the function's is not in
+// question, and the helper is looked through (helm's reportToRun).
+func (a *action) run(ctx context.Context) int {
+	c := make(chan int)
+	go a.release(c)
+	select {
+	case v := <-c:
+		return v
+	case <-ctx.Done():
+		return -1
+	}
+}
