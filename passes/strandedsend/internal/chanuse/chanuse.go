@@ -668,7 +668,11 @@ func (t *tracer) held(v ssa.Value, f int) {
 			t.heldPointer(v, f)
 		case *types.Pointer:
 			t.heldCell(v, f)
+		default:
+			t.escapeValue(v)
 		}
+	default:
+		t.escapeValue(v) // held some other way: out of view
 	}
 }
 
