@@ -213,7 +213,7 @@ func collectOps(chans []*channel, follow *sendsum.Result) []*sender {
 				}
 				for _, call := range u.Calls {
 					via := follow.SendsOn(call.Instr.Common().StaticCallee(), call.Arg, call.Holding)
-					if via == nil || via.Most == 0 && !via.Loop {
+					if via == nil || !via.Plain() {
 						// It makes no plain send: a method of the struct
 						// that leaves its channel alone, or one that sends
 						// only in selects that can give up.

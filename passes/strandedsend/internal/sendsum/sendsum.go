@@ -97,6 +97,10 @@ type Sends struct {
 	Pos token.Pos
 }
 
+// Plain reports whether the summary makes a plain send: at least one on
+// some path, or a stream of them.
+func (x *Sends) Plain() bool { return x.Most > 0 || x.Loop }
+
 // A Callback is a function parameter run in place.
 type Callback struct {
 	Param int
@@ -406,7 +410,7 @@ func (s *summarizer) summary(fn *ssa.Function) *Summary {
 	for i, p := range fn.Params {
 		switch p.Type().Underlying().(type) {
 		case *types.Chan:
-			if x := s.sendsOf(fn, p, chanuse.Holding{}); x != nil && (x.Most > 0 || x.Loop) {
+			if x := s.sendsOf(fn, p, chanuse.Holding{}); x != nil && x.Plain() {
 				y := *x
 				y.Param = i
 				sum.Sends = append(sum.Sends, y)
@@ -425,7 +429,7 @@ func (s *summarizer) summary(fn *ssa.Function) *Summary {
 				continue
 			}
 			how := chanuse.Holding{Held: true, Field: f}
-			if x := s.sendsOf(fn, p, how); x != nil && !(x.Closes && x.Most == 0 && !x.Loop) {
+			if x := s.sendsOf(fn, p, how); x != nil && !(x.Closes && !x.Plain()) {
 				// Idle too: a method of the struct that only reads its
 				// other fields leaves the channel in view. (One that
 				// only closes it is out of this count, as for a
@@ -503,7 +507,9 @@ func (s *summarizer) sendsOf(fn *ssa.Function, v ssa.Value, how chanuse.Holding)
 		least[call.Instr] += x.Least
 		loop, closes, selects = loop || x.Loop, closes || x.Closes, selects || x.Selects
 		byKind = byKind && (!x.Loop || x.ByKind)
-		note(call.Instr.Pos())
+		if x.Plain() {
+			note(call.Instr.Pos()) // the call that sends, not an idle one before it
+		}
 	}
 	for _, h := range u.Handoffs {
 		if h.Site != nil {
@@ -521,7 +527,7 @@ func (s *summarizer) sendsOf(fn *ssa.Function, v ssa.Value, how chanuse.Holding)
 		loop = loop || x.Loop || each
 		byKind = byKind && (!x.Loop || x.ByKind) && !each
 		closes, selects = closes || x.Closes, selects || x.Selects
-		if x.Pos.IsValid() {
+		if x.Plain() && x.Pos.IsValid() {
 			note(x.Pos)
 		}
 	}

@@ -90,3 +90,14 @@ func Forward(out chan<- any, next func() (any, error)) { // want Forward:`sendsu
 		}
 	}
 }
+
+// Log records the event's id and sends nothing: a call of it before a
+// send is not where the sending happens.
+func (s *Source) Log(out chan<- Event) { s.last += cap(out) }
+
+// Flush logs first, then sends: the summary points at the send's call,
+// not at the idle Log before it.
+func (s *Source) Flush(out chan<- Event) { // want Flush:`sendsum\(param 1: 1 \(feed.go:102\)\)`
+	s.Log(out)
+	emit(out, s.last)
+}
