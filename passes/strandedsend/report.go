@@ -196,20 +196,32 @@ func (c *checker) reportLeave(cause []*stranding) {
 		others = append(others, sendsOn(t.targets, t.i)...)
 	}
 	fn := ch.mk.Parent()
+	room := bufferFix{made: made, fixes: fixes}
+	room.capacity, _ = cause[0].total.Source()
 	if c.reported[o.instr.Pos()] {
-		c.alsoStrands(o, fn, s, cause, names, others, fixes)
+		c.alsoStrands(o, fn, s, cause, names, others, room)
 		return
 	}
 	if c.report(o, i, others, msg, fixes, related...) && !leave.Stall {
-		c.leaves[o.instr.Pos()] = leaveFinding{at: len(c.out) - 1, fn: fn}
+		c.leaves[o.instr.Pos()] = leaveFinding{at: len(c.out) - 1, fn: fn, room: room}
 	}
 }
 
 // A leaveFinding is a finding of a receiver's leave: its index in the
-// findings, and the function whose receiver leaves.
+// findings, the function whose receiver leaves, and the room its fix
+// makes.
 type leaveFinding struct {
-	at int
-	fn *ssa.Function
+	at   int
+	fn   *ssa.Function
+	room bufferFix
+}
+
+// A bufferFix is the fix of a leave's finding, as what it buffers: the
+// channels made (as the message names them), the capacity it gives
+// them, and its edits (none when the capacity cannot be written).
+type bufferFix struct {
+	made, capacity string
+	fixes          []analysis.SuggestedFix
 }
 
 // alsoStrands adds to the finding of another function's leave at o (a
@@ -217,7 +229,7 @@ type leaveFinding struct {
 // cause's leave, made by fn, adds: where it leaves, its channels' makes,
 // its other sends, and room on its channels in the fix. The send is
 // reported once, with every receiver that strands it.
-func (c *checker) alsoStrands(o *op, fn *ssa.Function, s *stranding, cause []*stranding, names []string, others []sendOn, fixes []analysis.SuggestedFix) {
+func (c *checker) alsoStrands(o *op, fn *ssa.Function, s *stranding, cause []*stranding, names []string, others []sendOn, room bufferFix) {
 	f, ok := c.leaves[o.instr.Pos()]
 	if !ok || f.fn == fn || s.leave.Stall {
 		return
@@ -234,32 +246,32 @@ func (c *checker) alsoStrands(o *op, fn *ssa.Function, s *stranding, cause []*st
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: at, End: c.sendEnd(at), Message: "this send blocks too"})
 		}
 	}
-	d.SuggestedFixes = mergeFixes(d.SuggestedFixes, fixes)
+	if merged, ok := f.room.merge(room); ok {
+		d.SuggestedFixes = merged.fixes
+		f.room = merged
+		c.leaves[o.instr.Pos()] = f
+	}
 }
 
-// mergeFixes returns fix a, which buffers the channels of one finding,
-// also buffering those of fix b when both give the same capacity: one
-// fix for every receiver that strands the send.
-func mergeFixes(a, b []analysis.SuggestedFix) []analysis.SuggestedFix {
-	if len(a) != 1 || len(b) != 1 {
-		return a
+// merge returns fix a also buffering the channels of fix b, when both
+// give the same capacity: one fix for every receiver that strands the
+// send. It reports false when they cannot be one.
+func (a bufferFix) merge(b bufferFix) (bufferFix, bool) {
+	if len(a.fixes) != 1 || len(b.fixes) != 1 || a.capacity == "" || a.capacity != b.capacity {
+		return a, false
 	}
-	na, ca, okA := strings.Cut(strings.TrimPrefix(a[0].Message, "Buffer "), " with capacity ")
-	nb, cb, okB := strings.Cut(strings.TrimPrefix(b[0].Message, "Buffer "), " with capacity ")
-	if !okA || !okB || ca != cb {
-		return a
+	made := a.made
+	if b.made != a.made {
+		made = a.made + " and " + b.made
 	}
-	names := na
-	if nb != na {
-		names = na + " and " + nb
-	}
-	edits := slices.Clone(a[0].TextEdits)
-	for _, e := range b[0].TextEdits {
+	edits := slices.Clone(a.fixes[0].TextEdits)
+	for _, e := range b.fixes[0].TextEdits {
 		if !slices.ContainsFunc(edits, func(x analysis.TextEdit) bool { return x.Pos == e.Pos }) {
 			edits = append(edits, e)
 		}
 	}
-	return []analysis.SuggestedFix{{Message: fmt.Sprintf("Buffer %s with capacity %s", names, ca), TextEdits: edits}}
+	fix := analysis.SuggestedFix{Message: fmt.Sprintf("Buffer %s with capacity %s", made, a.capacity), TextEdits: edits}
+	return bufferFix{made: made, capacity: a.capacity, fixes: []analysis.SuggestedFix{fix}}, true
 }
 
 // lockedBy returns the mutex a stalling call at locks, as the source
