@@ -80,7 +80,10 @@
 // slice, a map or an iterator (or counting, up to it or down from it,
 // to a count the input decides: len(x), a variable set once to it, a
 // parameter of an unexported function or method that every call in the
-// package sets to len(x) and no interface of the package declares, or a
+// package sets to len(x) and no interface of the package declares, a
+// call of a function of any package whose body is return len(x) (q.Len(),
+// known to importers as a fact; one returning a field, or a length on
+// one path only, is a configured count), or a
 // count parsed from text by strconv.Atoi, ParseInt or ParseUint, or
 // scanned by fmt's Sscan family into a variable nothing else sets), in a loop
 // with no fixed count, in a recursive function, in an HTTP handler, or
@@ -136,9 +139,11 @@
 // holding it are found in any package (a fact on the function), and so
 // are the goroutine's first calls in its own package, followed to their
 // first blocking act; a count passed as a parameter is followed to the
-// calls in the package. Not yet: a count that another package computes
-// (a length or a parse behind a call), and a count read from a decoded
-// struct (as often a configured worker count as a number of records).
+// calls in the package, and a length another package computes (a
+// function whose body is return len(x)) is one as a fact. Not yet: a
+// count another package parses behind a call, and a count read from a
+// decoded struct (as often a configured worker count as a number of
+// records).
 //
 // Flags: -lateacquire.funcs=importpath.Type.Method,importpath.Func names
 // more functions that wait for a permit and return holding it (a wrapper

@@ -19,6 +19,7 @@ import (
 	"github.com/admitlint/admitlint/internal/settings"
 	"github.com/admitlint/admitlint/internal/spawn"
 	"github.com/admitlint/admitlint/passes/lateacquire/internal/acquire"
+	"github.com/admitlint/admitlint/passes/lateacquire/internal/lengths"
 )
 
 // Config is the pass's settings.
@@ -43,7 +44,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:     "lateacquire",
 		Doc:      docs.MustExtract(doc, "lateacquire"),
 		URL:      "https://pkg.go.dev/github.com/admitlint/admitlint/passes/lateacquire",
-		Requires: []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer, summary},
+		Requires: []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer, summary, lengths.Analyzer},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, c, pass.ResultOf[summary].(*acquire.Summary))
 		},
@@ -61,7 +62,7 @@ func run(pass *analysis.Pass, cfg *Config, summary *acquire.Summary) (any, error
 	if err != nil {
 		return nil, err
 	}
-	c := &checker{pass: pass, cfg: cfg, summary: summary, srcFuncs: res.SrcFuncs}
+	c := &checker{pass: pass, cfg: cfg, summary: summary, lengths: pass.ResultOf[lengths.Analyzer].(*lengths.Lengths), srcFuncs: res.SrcFuncs}
 	for _, fn := range res.SrcFuncs {
 		for _, site := range spawn.Sites(fn) {
 			c.checkSite(fn, site)
@@ -113,6 +114,7 @@ type checker struct {
 	pass     *analysis.Pass
 	cfg      *Config
 	summary  *acquire.Summary
+	lengths  *lengths.Lengths
 	srcFuncs []*ssa.Function
 
 	cycles   map[*ssa.Function][]bool           // memo: blocks on a cycle

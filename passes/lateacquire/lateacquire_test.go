@@ -28,9 +28,10 @@ func TestFixes(t *testing.T) {
 }
 
 // TestWrappersAcrossPackages: the wrappers of lateacquire/pool reach
-// lateacquire/usepool as facts.
+// lateacquire/usepool as facts, and the lengths of lateacquire/lengths
+// reach lateacquire/uselengths.
 func TestWrappersAcrossPackages(t *testing.T) {
-	analysistest.Run(t, testdata(t), lateacquire.Analyzer, "lateacquire/usepool")
+	analysistest.Run(t, testdata(t), lateacquire.Analyzer, "lateacquire/usepool", "lateacquire/uselengths")
 }
 
 func TestStrict(t *testing.T) {

@@ -251,11 +251,16 @@ func (c *checker) loopUnit(loop ast.Node) (string, bool) {
 // when bound is len(x), or a variable set once to len(x) (n :=
 // len(jobs)), or a parameter every caller in view passes len(x) for;
 // once per unit of a count parsed from the input (n, err :=
-// strconv.Atoi(s)); a fixed count otherwise (a constant, the number of
+// strconv.Atoi(s)); once per element when bound is a call of a function,
+// in any package, whose body is return len(x) (q.Len()), or a variable
+// set once to one; a fixed count otherwise (a constant, the number of
 // CPUs, a configured number of workers).
 func (c *checker) countUnit(bound ast.Expr) (string, bool) {
 	if x := c.lenOf(bound, 0); x != nil {
 		return "element of " + types.ExprString(x), true
+	}
+	if call, of := c.lengthCall(bound); call != nil {
+		return "element of " + of + " (the length " + types.ExprString(call) + " returns)", true
 	}
 	if parse := c.parsedBy(bound); parse != "" {
 		return "unit of " + types.ExprString(bound) + ", parsed by " + parse, true
@@ -463,6 +468,27 @@ func (c *checker) isCallee(f *ast.File, id *ast.Ident) bool {
 		}
 	}
 	return false
+}
+
+// lengthCall returns the call in e of a function that returns a length
+// (see package lengths), e itself or the value of a local variable
+// assigned only once, with what it is the length of; nil otherwise.
+func (c *checker) lengthCall(e ast.Expr) (*ast.CallExpr, string) {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+			return nil, ""
+		}
+		e = c.onlyValue(v)
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil, ""
+	}
+	if of := c.lengths.Of(call); of != "" {
+		return call, of
+	}
+	return nil, ""
 }
 
 // lenOf returns x when e is len(x), or a local variable assigned only
