@@ -280,12 +280,8 @@ func (c *checker) parsedBy(e ast.Expr) string {
 	if conv, ok := e.(*ast.CallExpr); ok && len(conv.Args) == 1 && info.Types[conv.Fun].IsType() {
 		e = ast.Unparen(conv.Args[0]) // int(n)
 	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return ""
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+	v := c.localVar(e)
+	if v == nil {
 		return ""
 	}
 	w := c.writesOf(v)
@@ -474,9 +470,9 @@ func (c *checker) isCallee(f *ast.File, id *ast.Ident) bool {
 // (see package lengths), e itself or the value of a local variable
 // assigned only once, with what it is the length of; nil otherwise.
 func (c *checker) lengthCall(e ast.Expr) (*ast.CallExpr, string) {
-	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-		v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
-		if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+	if _, ok := ast.Unparen(e).(*ast.Ident); ok {
+		v := c.localVar(e)
+		if v == nil {
 			return nil, ""
 		}
 		e = c.onlyValue(v)
@@ -501,8 +497,8 @@ func (c *checker) lenOf(e ast.Expr, depth int) ast.Expr {
 			return e.Args[0]
 		}
 	case *ast.Ident:
-		v, ok := info.Uses[e].(*types.Var)
-		if !ok || depth > 0 || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		v := c.localVar(e)
+		if v == nil || depth > 0 {
 			return nil
 		}
 		if value := c.onlyValue(v); value != nil {
@@ -510,6 +506,20 @@ func (c *checker) lenOf(e ast.Expr, depth int) ast.Expr {
 		}
 	}
 	return nil
+}
+
+// localVar returns the local variable e names, or nil when e is not an
+// identifier of one (a package-level variable may be set anywhere).
+func (c *checker) localVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	return v
 }
 
 // onlyValue returns the expression a local variable is declared with,
