@@ -14,3 +14,33 @@ func Stores(alloc *ssa.Alloc) []ssa.Value {
 	}
 	return vals
 }
+
+// Binding returns the value of the enclosing function that fv, a free
+// variable of an anonymous function, is bound to, when the enclosing
+// function makes that closure exactly once; otherwise nil.
+func Binding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	if fn == nil || fn.Parent() == nil {
+		return nil
+	}
+	i := -1
+	for k, v := range fn.FreeVars {
+		if v == fv {
+			i = k
+		}
+	}
+	var bound ssa.Value
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn || i < 0 || i >= len(mc.Bindings) {
+				continue
+			}
+			if bound != nil {
+				return nil
+			}
+			bound = mc.Bindings[i]
+		}
+	}
+	return bound
+}

@@ -160,11 +160,21 @@
 // or
 // shutting down (Shutdown, Close) the HTTP server whose error the sender
 // reports only when it is not http.ErrServerClosed: the shutdown's own
-// error is the one it drops. A sender that, before its send, hands a
-// call a channel the function streams to and closes (Save(h, chunks),
-// reading chunks until it is closed) cannot reach its send before that
-// close: a leave before it strands the sender inside the call, which
-// this pass does not claim. Likewise a sender that sends on two channels
+// error is the one it drops. A send that follows a Serve that cannot
+// return is never made: the sender made the *http.Server itself and uses
+// it for nothing but its fields and that call (or calls http.Serve), and
+// the listener and everything it was made from are the function's own,
+// made by calls given nothing that could close them later (a context, a
+// channel, a function) and used for nothing but serving and making
+// listeners; Serve returns only when its listener fails or the server
+// stops, and nothing can make either happen. What leaks then is the
+// server, which this pass does not claim (validation set 19, kwok: the
+// two servers of a multiplexed listener). ServeTLS and ListenAndServe can
+// fail as they start, and are counted as any sender. A sender that,
+// before its send, hands a call a channel the function streams to and
+// closes (Save(h, chunks), reading chunks until it is closed) cannot
+// reach its send before that close: a leave before it strands the
+// sender inside the call, which this pass does not claim. Likewise a sender that sends on two channels
 // in turn (outcome <- o; failure <- err) reaches the second only once the
 // first value is taken: a leave before that strands it at the first
 // send, reported there, and the second is pending only from that receive

@@ -193,6 +193,9 @@ func collectOps(chans []*channel, follow *sendsum.Result) []*sender {
 					anchor, runs = h.Instr, h.Runs
 				}
 				add := func(instr ssa.Instruction, pos token.Pos, index int) {
+					if afterEndlessServe(instr) {
+						return // never runs
+					}
 					o := byInstr[siteInstr{site, instr}]
 					if o == nil {
 						o = &op{instr: instr, anchor: anchor, runs: runs, pos: map[int]token.Pos{}, cases: map[int]int{}}
@@ -212,6 +215,9 @@ func collectOps(chans []*channel, follow *sendsum.Result) []*sender {
 					add(c.Select, c.Select.States[c.Index].Pos, c.Index)
 				}
 				for _, call := range u.Calls {
+					if afterEndlessServe(call.Instr) {
+						continue
+					}
 					via := follow.SendsOn(call.Instr.Common().StaticCallee(), call.Arg, call.Holding)
 					if via == nil || !via.Plain() {
 						// It makes no plain send: a method of the struct
