@@ -49,10 +49,10 @@
 //     req.reply <- r blocks, and with it the worker. This is found across
 //     packages both ways: from the caller's package to the worker's,
 //     reported at the worker's send, and from a worker's package to a
-//     caller importing it (the worker's plain sends on channel fields
-//     travel as a fact of its package), reported at the caller's make,
-//     the channel to buffer; the worker's package must be one the
-//     caller imports directly. The caller
+//     caller depending on it, directly or through other packages (the
+//     worker's plain sends on channel fields travel as a fact of its
+//     package), reported at the caller's make, the channel to buffer.
+//     The caller
 //     must wait for the reply (receive from the channel it made): a
 //     function that makes a channel field and never receives from it
 //     (a subscription's placeholder, a channel someone else reads) is
@@ -279,7 +279,8 @@
 // pending calls (c.pending[id] = call) or a long-lived object's field or
 // slice; the replier's plain send on that field is reported, in the
 // requester's package or one importing it, and the requester's make is
-// reported when the replier is in a package the requester imports. That
+// reported when the replier is in a package the requester depends on,
+// directly or not. That
 // rule cannot tell which of the field's sends a requester reaches: a
 // requester whose struct goes only to goroutines it starts, as above, is
 // left to the count, which can. What does not cross yet: a channel or a

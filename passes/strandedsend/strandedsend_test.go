@@ -44,6 +44,7 @@ func TestShapes(t *testing.T) {
 		"strandedsend/reqreply",
 		"strandedsend/reqreply/server",
 		"strandedsend/reqreply/client",
+		"strandedsend/reqreply/far",
 		"strandedsend/cmd",
 		"strandedsend/premise",
 		"strandedsend/realcode",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -131,19 +132,27 @@ func declName(pass *analysis.Pass, fd *ast.FuncDecl) string {
 }
 
 // importAnswers returns the answers, by field, of the packages pkg
-// imports directly, for the fields of makers.
+// depends on, directly or not, for the fields of makers: a requester
+// may hand its request to a package that hands it on to the worker's,
+// which is then a dependency of the requester's at any depth. Packages
+// are taken in the order of their paths, and the first answer on a
+// field is the one named.
 func importAnswers(pass *analysis.Pass, makers map[*types.Var][]*Maker) map[*types.Var]*Answer {
+	facts := pass.AllPackageFacts()
+	slices.SortFunc(facts, func(a, b analysis.PackageFact) int {
+		return strings.Compare(a.Package.Path(), b.Package.Path())
+	})
 	byKey := map[string]*Answer{}
-	for _, imp := range pass.Pkg.Imports() {
-		var fact Answers
-		if !pass.ImportPackageFact(imp, &fact) {
+	for _, pf := range facts {
+		fact, ok := pf.Fact.(*Answers)
+		if !ok || pf.Package == pass.Pkg {
 			continue
 		}
-		for i := range fact.Sends {
-			a := &fact.Sends[i]
-			a.Func = imp.Name() + "." + a.Func
+		for _, send := range fact.Sends {
+			a := send // the fact is shared: name the function on a copy
+			a.Func = pf.Package.Name() + "." + a.Func
 			if _, dup := byKey[a.Field]; !dup {
-				byKey[a.Field] = a
+				byKey[a.Field] = &a
 			}
 		}
 	}
