@@ -138,6 +138,9 @@ func declName(pass *analysis.Pass, fd *ast.FuncDecl) string {
 // are taken in the order of their paths, and the first answer on a
 // field is the one named.
 func importAnswers(pass *analysis.Pass, makers map[*types.Var][]*Maker) map[*types.Var]*Answer {
+	if len(makers) == 0 {
+		return nil // nothing to answer: spare the walk over every dependency's facts
+	}
 	facts := pass.AllPackageFacts()
 	slices.SortFunc(facts, func(a, b analysis.PackageFact) int {
 		return strings.Compare(a.Package.Path(), b.Package.Path())
