@@ -139,7 +139,10 @@
 // capacity it writes as a constant, that only it receives from and only
 // goroutines it starts send on (every use in view); the plain sends those
 // goroutines can make on it, counted per path (a goroutine sending in a
-// loop is a stream); and a path on which the function stops receiving
+// loop is a stream, unless the send runs under a flag the loop sets on
+// every way round from it and never clears: if !sent { sent = true;
+// ch <- v } sends once, validation set 21, frp); and a path on which the
+// function stops receiving
 // while more sends are pending than the buffer holds. Receives on the way
 // count, against the senders started on the way: a loop that starts a
 // goroutine per attempt, each sending one value, and takes each value

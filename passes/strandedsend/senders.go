@@ -524,7 +524,20 @@ func (s *sender) sends(g []int) (waitpath.Count, int, bool) {
 			break
 		}
 	}
+	// A send on a cycle that runs at most once (under a flag the loop
+	// sets on every way round from it) is one send, not a stream
+	// (validation set 21, frp: a reader that forwards only the first
+	// request of a kind).
+	once := 0
+	for at, n := range weights {
+		if n > 0 && ssacfg.AtMostOnce(at.Block()) {
+			once += n
+			delete(weights, at)
+			delete(fewest, at)
+		}
+	}
 	most, cyclic := ssacfg.MostWeight(s.site.Fn, weights)
+	most += once
 	if cyclic && !ssacfg.RepeatsByKind(s.site.Fn, weights) {
 		stream.Endless = len(inner) == 0 && neverReturns(s.site.Fn, weights)
 		return stream, 0, false
