@@ -48,6 +48,15 @@ if ((!count_only)); then
 fi
 export GOWORK=off GOFLAGS=-mod=mod GOTOOLCHAIN=local
 
+# hidden DIR BROKEN counts the packages of the module in DIR that are
+# among the packages BROKEN (one per line) or import one of them.
+hidden() {
+	[[ -n $2 ]] || { echo 0; return; }
+	(cd "$1" && go list -e -f '{{.ImportPath}} {{join .Deps " "}}' ./... 2>/dev/null) |
+		awk -v broken="$2" 'BEGIN { n = split(broken, b, "\n"); for (i = 1; i <= n; i++) bad[b[i]] = 1 }
+			{ for (i = 1; i <= NF; i++) if ($i in bad) { hit++; break } } END { print hit + 0 }'
+}
+
 printf 'module\tversion\tpackages\texit\twall_s\tpeak_rss_mib\tpackage_errors\n' > "$out/summary.tsv"
 grep -v '^\s*#' "$list" | while read -r mod version; do
 	[[ -n ${mod:-} ]] || continue
@@ -74,9 +83,14 @@ grep -v '^\s*#' "$list" | while read -r mod version; do
 	# (admitlint names them on stderr and analyses the rest), and those go
 	# vet could not type-check or compile (a "# pkg" header on stderr, once
 	# per package however many variants).
+	# A package that does not compile (a dependency needing another Go,
+	# cgo headers the machine lacks) hides the module's packages that
+	# import it, directly or not: go vet skips them without a word. They
+	# are counted too.
+	broken=$(sed -n 's/^# \[*\([^] ]*\)\]*$/\1/p' "$out/$name.err" | sort -u)
 	errs=$(( $(grep -c '"error"' "$out/findings/$name.json" || true) +
 		$(sed -n 's/^admitlint: \([0-9]*\) of [0-9]* packages do not load.*/\1/p' "$out/$name.err" | head -1 | grep . || echo 0) +
-		$(sed -n 's/^# \[*\([^] ]*\)\]*$/\1/p' "$out/$name.err" | sort -u | wc -l) ))
+		$(hidden "$src" "$broken") ))
 	printf '%s\t%s\t%s\t%s\t%.0f\t%s\t%s\n' "$mod" "$version" "$pkgs" "$rc" "$wall" "$rss" "$errs" >> "$out/summary.tsv"
 	echo "$mod $version: exit $rc, ${wall%.*}s, ${rss} MiB, $pkgs packages, $errs package errors"
 done
