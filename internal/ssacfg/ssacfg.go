@@ -11,7 +11,16 @@ import "golang.org/x/tools/go/ssa"
 // Tarjan's algorithm completes them: a component's successors outside it
 // have smaller numbers (reverse topological order).
 func SCCs(fn *ssa.Function) []int {
-	n := len(fn.Blocks)
+	return components(len(fn.Blocks), func(v int, visit func(int)) {
+		for _, s := range fn.Blocks[v].Succs {
+			visit(s.Index)
+		}
+	})
+}
+
+// components numbers the strongly connected components of a graph of n
+// nodes whose edges succs enumerates, as SCCs does for blocks.
+func components(n int, succs func(v int, each func(w int))) []int {
 	index := make([]int, n)
 	low := make([]int, n)
 	onStack := make([]bool, n)
@@ -27,15 +36,14 @@ func SCCs(fn *ssa.Function) []int {
 		next++
 		stack = append(stack, v)
 		onStack[v] = true
-		for _, s := range fn.Blocks[v].Succs {
-			w := s.Index
+		succs(v, func(w int) {
 			if index[w] < 0 {
 				visit(w)
 				low[v] = min(low[v], low[w])
 			} else if onStack[w] {
 				low[v] = min(low[v], index[w])
 			}
-		}
+		})
 		if low[v] == index[v] {
 			for {
 				w := stack[len(stack)-1]

@@ -31,6 +31,38 @@ func loops(xs []int) int {
 	}
 	return n
 }
+
+func gated(errs, conns chan int, next func() (int, bool)) {
+	for {
+		v, ok := next()
+		if !ok {
+			errs <- v
+		}
+		conns <- v
+	}
+}
+
+func gatedTwice(errs, conns chan int, next func() (int, bool)) {
+	errs <- 0
+	for {
+		v, ok := next()
+		if !ok {
+			errs <- v
+		}
+		conns <- v
+	}
+}
+
+func gatedSometimes(errs, conns chan int, next func() (int, bool)) {
+	for {
+		v, ok := next()
+		if !ok {
+			errs <- v
+			continue
+		}
+		conns <- v
+	}
+}
 `
 
 func build(t *testing.T) *ssa.Package {
@@ -77,5 +109,46 @@ func TestOnCycle(t *testing.T) {
 	}
 	if cyclic < 3 {
 		t.Errorf("%d blocks on cycles in two nested loops, want at least 3", cyclic)
+	}
+}
+
+// sendsOn returns the sends of fn on its parameter named name.
+func sendsOn(fn *ssa.Function, name string) map[ssa.Instruction]bool {
+	at := map[ssa.Instruction]bool{}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if send, ok := instr.(*ssa.Send); ok {
+				if p, ok := send.Chan.(*ssa.Parameter); ok && p.Name() == name {
+					at[instr] = true
+				}
+			}
+		}
+	}
+	return at
+}
+
+func TestMostWeightBetween(t *testing.T) {
+	pkg := build(t)
+	for _, tc := range []struct {
+		fn      string
+		most    int
+		bounded bool
+	}{
+		{"gated", 1, true},           // one error send per pass through conns
+		{"gatedTwice", 2, true},      // the first stretch holds two
+		{"gatedSometimes", 0, false}, // the error path goes round without the gate
+	} {
+		fn := pkg.Func(tc.fn)
+		weights := map[ssa.Instruction]int{}
+		for instr := range sendsOn(fn, "errs") {
+			weights[instr] = 1
+		}
+		most, bounded := MostWeightBetween(fn, weights, sendsOn(fn, "conns"))
+		if most != tc.most || bounded != tc.bounded {
+			t.Errorf("%s: MostWeightBetween = %d, %v; want %d, %v", tc.fn, most, bounded, tc.most, tc.bounded)
+		}
+		if _, cyclic := MostWeight(fn, weights); !cyclic {
+			t.Errorf("%s: without barriers the error send is on a cycle", tc.fn)
+		}
 	}
 }

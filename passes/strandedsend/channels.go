@@ -113,8 +113,17 @@ func (c *checker) sendersOf(sc *scope, i int, g []int) senderSet {
 				continue
 			}
 		}
+		gates := gatesOf(sc, s, i, g)
+		var rounds []ssa.Value
+		if per.Stream && !byKind && trip == waitpath.One && len(gates) == 0 && sc.chans[i].room < waitpath.RoundsRoom {
+			// A stream whose every round waits for the function to take
+			// a value on another channel (validation set 21, kapacitor).
+			if rounds = roundsOf(sc, s, g); rounds != nil {
+				per = waitpath.One
+			}
+		}
 		n := per.Times(trip)
-		start := waitpath.Start{Instr: s.site.Instr, Case: -1, Gates: gatesOf(sc, s, i, g)}
+		start := waitpath.Start{Instr: s.site.Instr, Case: -1, Gates: gates, Rounds: rounds}
 		set.goroutines++
 		if trip != waitpath.One {
 			set.goroutines++

@@ -141,8 +141,17 @@
 // goroutines can make on it, counted per path (a goroutine sending in a
 // loop is a stream, unless the send runs under a flag the loop sets on
 // every way round from it and never clears: if !sent { sent = true;
-// ch <- v } sends once, validation set 21, frp); and a path on which the
-// function stops receiving
+// ch <- v } sends once, validation set 21, frp; nor is a loop whose
+// every way round from the send passes a plain send of its own on
+// another unbuffered channel of the function, with at most one send on
+// the channel between two of those: an accept loop that sends each
+// connection on conns and, when Accept fails, an error on errc first
+// sends one error a round, and starts a round only when the function
+// takes a connection, so what it has yet to have taken never exceeds
+// the buffer and the one send it waits at, and a path that leaves
+// having just taken the error leaves nothing stranded on errc; the
+// goroutine is stranded at conns, reported there; validation set 21,
+// kapacitor); and a path on which the function stops receiving
 // while more sends are pending than the buffer holds. Receives on the way
 // count, against the senders started on the way: a loop that starts a
 // goroutine per attempt, each sending one value, and takes each value

@@ -2,8 +2,11 @@ package strandedsend
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
 // gatesOf returns the values of a channel of sc that sender s consumes
@@ -133,4 +136,63 @@ func indexOf(b *ssa.BasicBlock, instr ssa.Instruction) int {
 		}
 	}
 	return -1
+}
+
+// roundsOf returns the channels of sc that sender s sends on between
+// any two of its sends on group g, when each stretch between them holds
+// at most one send on g (see Start.Rounds):
+//
+//	for {
+//		conn, err := l.Accept()
+//		if err != nil {
+//			errc <- err // at most one a round
+//		}
+//		conns <- conn // a round ends when the receiver takes it
+//	}
+//
+// The sends on g are then no stream: once the receiver has left it
+// takes no conn, and the goroutine blocks at conns before it can send
+// on errc again. A round's end is a plain send on one unbuffered
+// channel of sc, made by the goroutine itself; the sends on g must be
+// plain sends of the goroutine's own function too.
+func roundsOf(sc *scope, s *sender, g []int) []ssa.Value {
+	fn := s.site.Fn
+	if fn == nil || len(fn.Blocks) == 0 {
+		return nil
+	}
+	weights := map[ssa.Instruction]int{}
+	ends := map[ssa.Instruction]bool{}
+	var rounds []int
+	for _, o := range s.ops {
+		_, plain := o.instr.(*ssa.Send)
+		switch {
+		case o.touchesAny(g):
+			if !o.plainFor(g) {
+				continue // a select that can give up: not counted
+			}
+			if !plain || o.anchor != nil || o.via != nil || o.instr.Parent() != fn {
+				return nil
+			}
+			weights[o.instr]++
+		case plain && o.anchor == nil && o.via == nil && o.instr.Parent() == fn &&
+			len(o.chans) == 1 && o.plainFor(o.chans) && sc.chans[o.chans[0]].room == 0:
+			ends[o.instr] = true
+			if !slices.Contains(rounds, o.chans[0]) {
+				rounds = append(rounds, o.chans[0])
+			}
+		}
+	}
+	if len(ends) == 0 || len(weights) == 0 {
+		return nil
+	}
+	if most, bounded := ssacfg.MostWeightBetween(fn, weights, ends); !bounded || most != 1 {
+		return nil
+	}
+	var vals []ssa.Value
+	for _, d := range rounds {
+		for v := range sc.chans[d].uses.Values {
+			vals = append(vals, v)
+		}
+	}
+	return vals
 }

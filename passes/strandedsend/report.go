@@ -143,7 +143,8 @@ func (c *checker) reportLeave(cause []*stranding) {
 			msg = fmt.Sprintf("send on %s%s blocks forever when its sender takes %s first: %s locks %s (%s) before receiving, and the sender holds it while it sends; they wait for each other — %s",
 				unbuffered(ch.room), name, mu, loopName(ch.mk.Parent(), c.pass.Pkg), mu, where, hint)
 		}
-	case leave.Pending.Stream:
+	case leave.Pending.Stream || slices.ContainsFunc(s.starts, inRounds):
+		// A stream, or one value a round: more room only delays it.
 		msg = fmt.Sprintf("send on %s blocks forever once the receiver stops receiving (%s); the goroutine leaks — select on ctx.Done() or a done channel as well",
 			name, where)
 	case sent == waitpath.One:
@@ -206,6 +207,10 @@ func (c *checker) reportLeave(cause []*stranding) {
 		c.leaves[o.instr.Pos()] = leaveFinding{at: len(c.out) - 1, fn: fn, room: room}
 	}
 }
+
+// inRounds reports whether the start's senders send one value a round
+// (waitpath.Start.Rounds): a stream paced by the receiver.
+func inRounds(s waitpath.Start) bool { return len(s.Rounds) > 0 }
 
 // A leaveFinding is a finding of a receiver's leave: its index in the
 // findings, the function whose receiver leaves, and the room its fix

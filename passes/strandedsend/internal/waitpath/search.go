@@ -48,6 +48,10 @@ const (
 // manyTimes is how many passes through a start the search counts.
 const manyTimes = 3
 
+// RoundsRoom bounds the buffer of a channel whose senders count by
+// rounds (Start.Rounds): it must be smaller.
+const RoundsRoom = manyTimes
+
 // pass records that the path st passes the starts in bits.
 func (s *search) pass(st *state, bits uint64) {
 	if bits == 0 {
@@ -61,7 +65,24 @@ func (s *search) pass(st *state, bits uint64) {
 	}
 	st.set |= bits
 	for i, start := range s.q.Starts {
-		if bits&(1<<i) != 0 && start.Again && st.times[i] < manyTimes {
+		switch {
+		case bits&(1<<i) == 0:
+		case start.Again && st.times[i] < manyTimes:
+			st.times[i]++
+		case len(start.Rounds) > 0 && st.times[i] == 0:
+			st.times[i] = 1 // the first round
+		}
+	}
+}
+
+// nextRound lets the started senders of st whose rounds ch ends, having
+// been taken a value from it, make another round of sends. What they
+// have sent and not had taken never exceeds the buffer and the one
+// send they block at: a sender reaches the next round only once its
+// sends of this one are in the buffer.
+func (s *search) nextRound(st *state, ch ssa.Value) {
+	for i, start := range s.q.Starts {
+		if st.set&(1<<i) != 0 && int64(st.times[i]) <= s.q.Room && slices.Contains(start.Rounds, ch) {
 			st.times[i]++
 		}
 	}
@@ -95,17 +116,20 @@ func (s *search) openGatesOn(st *state, ch ssa.Value) {
 // takeFromAgain counts a receive against the senders of a start with
 // Again set, when every start the path has passed is one: each of those
 // senders sends one value, so the value received is one of theirs, and
-// one fewer is out. It reports whether it did.
+// one fewer is out. A start with Rounds, whose count is of the values
+// it has yet to have taken, counts the same way. It reports whether it
+// did.
 func (s *search) takeFromAgain(st *state) bool {
 	first := -1
 	for i, start := range s.q.Starts {
 		if st.set&(1<<i) == 0 {
 			continue
 		}
-		if !start.Again {
+		rounds := len(start.Rounds) > 0
+		if !start.Again && !rounds {
 			return false
 		}
-		if first < 0 && st.times[i] > 0 && st.times[i] < manyTimes {
+		if first < 0 && st.times[i] > 0 && (rounds || st.times[i] < manyTimes) {
 			first = i
 		}
 	}
@@ -309,6 +333,9 @@ func (s *search) walk(b *ssa.BasicBlock, from int, st state) {
 			if instr.Op == token.ARROW && s.q.Chans[instr.X] {
 				s.recv(&st, b)
 			}
+			if instr.Op == token.ARROW && s.rounds[instr.X] {
+				s.nextRound(&st, instr.X)
+			}
 			if instr.Op == token.ARROW && s.q.Done[instr.X] {
 				return // the senders are done
 			}
@@ -444,6 +471,9 @@ func (s *search) takeCase(st *state, c chanuse.Case) bool {
 		if state.Dir == types.RecvOnly && st.gated != 0 {
 			s.openGatesOn(st, state.Chan)
 		}
+		if state.Dir == types.RecvOnly && s.rounds[state.Chan] {
+			s.nextRound(st, state.Chan)
+		}
 		if bits := s.startCase[c]; bits != 0 {
 			s.pass(st, bits)
 			return true
@@ -500,6 +530,9 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 			continue
 		}
 		sends := start.Sends
+		if len(start.Rounds) > 0 {
+			sends = Count{N: int64(st.times[i])} // one a round, not yet taken
+		}
 		if start.Again {
 			sends = sends.Times(Count{N: int64(st.times[i])})
 			if st.times[i] >= manyTimes {

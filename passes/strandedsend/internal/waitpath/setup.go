@@ -24,6 +24,7 @@ type search struct {
 	closed    map[*ssa.If]bool // false edge: the channel was closed
 	startAt   map[ssa.Instruction]uint64
 	startCase map[chanuse.Case]uint64
+	rounds    map[ssa.Value]bool // channels whose values let a start's senders send again (Start.Rounds)
 	bools     map[ssa.Value]int        // booleans tracked along paths, by bit: phis, parameters
 	staysIn   map[chanuse.Case]bool    // select cases of a receiving loop after which it waits again
 	counts    map[*ssacfg.Loop]bool    // loops that, having received from the channel in a select, wait again
@@ -64,8 +65,15 @@ func newSearch(q *Query) *search {
 		best:      map[key]int{},
 		refused:   map[*ssa.If]refusal{},
 		dead:      map[*ssa.If]int{},
+		rounds:    map[ssa.Value]bool{},
 	}
 	for i, st := range q.Starts {
+		if len(st.Rounds) > 0 && (st.Sends != One || st.Again || q.Room >= RoundsRoom) {
+			return nil // rounds count one value each, up to a small buffer
+		}
+		for _, v := range st.Rounds {
+			s.rounds[v] = true
+		}
 		if st.Case >= 0 {
 			sel, ok := st.Instr.(*ssa.Select)
 			if !ok {

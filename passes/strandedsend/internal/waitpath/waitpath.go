@@ -57,6 +57,14 @@ type Start struct {
 	// their sends are pending only once the path has closed one, or
 	// received from it.
 	Gates []ssa.Value
+	// Rounds holds channels of Fn the senders it starts send on between
+	// any two of their sends on the channel waited on (an accept loop
+	// sending each connection on conns, and an error on errs when one
+	// fails): they send at most one value a round (Sends is One), and
+	// start another round for each value the path takes from one of
+	// these. Once the receiver has left, the sender blocks there before
+	// it can send again. The buffer must be smaller than RoundsRoom.
+	Rounds []ssa.Value
 }
 
 // A Query asks how Fn can stop waiting for the values of one channel (or
