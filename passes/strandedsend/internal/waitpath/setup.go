@@ -24,7 +24,7 @@ type search struct {
 	closed    map[*ssa.If]bool // false edge: the channel was closed
 	startAt   map[ssa.Instruction]uint64
 	startCase map[chanuse.Case]uint64
-	rounds    map[ssa.Value]bool // channels whose values let a start's senders send again (Start.Rounds)
+	rounds    map[ssa.Value]bool       // channels whose values let a start's senders send again (Start.Rounds)
 	bools     map[ssa.Value]int        // booleans tracked along paths, by bit: phis, parameters
 	staysIn   map[chanuse.Case]bool    // select cases of a receiving loop after which it waits again
 	counts    map[*ssacfg.Loop]bool    // loops that, having received from the channel in a select, wait again
