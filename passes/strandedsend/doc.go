@@ -169,6 +169,10 @@
 // or sends on last before it returns (a reader that forwards messages
 // until an error, which it then reports on another channel, plainly or
 // in a select that gives up on ctx.Done(); validation set 10, templ),
+// or that another goroutine sends on, only and only after a Wait of the
+// group that waits for every sender to have made its sends (defer
+// wg.Done() in each; go func() { wg.Wait(); done <- struct{}{} }(), the
+// select taking done or the first error; validation set 22, karmada),
 // or
 // shutting down (Shutdown, Close) the HTTP server whose error the sender
 // reports only when it is not http.ErrServerClosed: the shutdown's own

@@ -44,7 +44,7 @@ func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
 				q.Never[v] = true
 			}
 		}
-		if c.closedInstead(sc, d, g) {
+		if c.closedInstead(sc, d, g) || c.waitedFor(sc, d, g) {
 			for v := range other.uses.Values {
 				q.Done[v] = true
 			}

@@ -149,3 +149,76 @@ func sameWaitGroup(v ssa.Value, fn *ssa.Function, g *ssa.Go, bindings []ssa.Valu
 	}
 	return false
 }
+
+// waitedFor reports whether channel d is sent on only by one goroutine
+// that, before each of its sends on d, waits for every sender on group
+// g to have made its sends (see waitedGroups): receiving from d then
+// means none of them has a send left. A select that takes either the
+// first error or the waiter's signal leaves through the signal only
+// when nothing is pending (validation set 22, karmada's resource
+// versions):
+//
+//	go func() {
+//		wg.Wait() // each sender: defer wg.Done()
+//		done <- struct{}{}
+//	}()
+//	select {
+//	case <-done: // every sender has returned
+//	case err = <-errc: // the others may still send: reported here
+//	}
+func (c *checker) waitedFor(sc *scope, d int, g []int) bool {
+	ch := sc.chans[d]
+	if !ch.ok || slices.Contains(g, d) || len(ch.uses.Closes) > 0 {
+		return false
+	}
+	var waiter *sender
+	for _, s := range sc.senders {
+		if !s.touchesAny([]int{d}) {
+			continue
+		}
+		if waiter != nil || s.touchesAny(g) || s.site.Fn == nil {
+			return false // several senders on d, or one that sends on g too
+		}
+		waiter = s
+	}
+	if waiter == nil {
+		return false
+	}
+	for _, uses := range ch.in {
+		for _, u := range uses {
+			if len(u.Closes) > 0 {
+				return false // closed in a goroutine: maybe before the wait
+			}
+		}
+	}
+	groups := waitedGroups(sc, g)
+	if len(groups) == 0 {
+		return false
+	}
+	waits := map[syncKey][]ssa.Instruction{}
+	for _, b := range waiter.site.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			wg := waitGroupWaited(instr)
+			if wg == nil {
+				continue
+			}
+			if k, ok := outerKey(waiter.site, wg); ok && groups[k] {
+				waits[k] = append(waits[k], instr)
+			}
+		}
+	}
+	for _, x := range waiter.ops {
+		if !x.touches(d) {
+			continue
+		}
+		if x.anchor != nil || x.via != nil || len(x.chans) != 1 || x.instr.Parent() != waiter.site.Fn {
+			return false
+		}
+		for k := range groups {
+			if !slices.ContainsFunc(waits[k], func(w ssa.Instruction) bool { return beforeAll(w, []*op{x}) }) {
+				return false
+			}
+		}
+	}
+	return true
+}
