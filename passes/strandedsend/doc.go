@@ -219,7 +219,11 @@
 // wg.Wait() }: the flag is false only when nothing was started). A
 // boolean parameter or captured variable keeps its value along a path:
 // a sender started under if !inline is not stranded by the receive
-// skipped under if inline (validation set 10, go-git). A
+// skipped under if inline (validation set 10, go-git); so does a test
+// of whether a field of the struct a parameter or captured variable
+// points to is nil, when the function stores to no such field: a sender
+// started under if f.conn == nil is not stranded by a return under if
+// f.conn != nil (validation set 22, vcluster's port forwarder). A
 // deferred send that runs only when the goroutine is panicking (under
 // recover() != nil), or only when it did not get to mark its own send
 // done (under a flag it sets to true right after each of its sends),

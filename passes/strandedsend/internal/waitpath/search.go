@@ -168,7 +168,7 @@ func (s *search) isShared(v ssa.Value) bool {
 // eval returns the value of the boolean v on the path st, if the path
 // determines it.
 func (s *search) eval(v ssa.Value, st *state) (value, known bool) {
-	if f, neg := fixedBool(v); f != nil {
+	if f, neg := s.fixedBool(v); f != nil {
 		if i, ok := s.bools[f]; ok && st.known&(1<<i) != 0 {
 			return (st.val&(1<<i) != 0) != neg, true
 		}
@@ -389,7 +389,7 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 	if known && v != (i == 0) {
 		return st, false // the path has decided this condition the other way
 	}
-	if fixed, neg := fixedBool(cond.Cond); !known && fixed != nil {
+	if fixed, neg := s.fixedBool(cond.Cond); !known && fixed != nil {
 		if bit, ok := s.bools[fixed]; ok { // from here on, the path knows it
 			st.known |= 1 << bit
 			if (i == 0) != neg {

@@ -1,9 +1,11 @@
 package waitpath
 
 import (
+	"cmp"
 	"go/token"
 	"go/types"
 	"maps"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -13,26 +15,28 @@ import (
 )
 
 type search struct {
-	q         *Query
-	made      *ssa.BasicBlock
-	loops     []*ssacfg.Loop
-	kind      map[*ssacfg.Loop]uint8   // recvInOtherLoop or recvInKnownLoop, for loops that receive
-	trips     map[*ssacfg.Loop]Count   // trip counts of loops that receive on every iteration (Many: not counted)
-	control   map[*ssa.If]*ssacfg.Loop // ifs whose one edge stays in a receiving loop and the other leaves it normally
-	dispatch  map[*ssa.If]chanuse.Case
-	bodies    map[chanuse.Case]*ssa.BasicBlock
-	closed    map[*ssa.If]bool // false edge: the channel was closed
-	startAt   map[ssa.Instruction]uint64
-	startCase map[chanuse.Case]uint64
-	rounds    map[ssa.Value]bool       // channels whose values let a start's senders send again (Start.Rounds)
-	bools     map[ssa.Value]int        // booleans tracked along paths, by bit: phis, parameters
-	staysIn   map[chanuse.Case]bool    // select cases of a receiving loop after which it waits again
-	counts    map[*ssacfg.Loop]bool    // loops that, having received from the channel in a select, wait again
-	counters  map[*ssacfg.Loop]counter // loops ending when a count of received values reaches a bound
-	asserts   map[*ssa.Select]bool     // selects with a default whose every receive fails the test
-	failures  bool                     // every receive of the channel fails the test: it carries failures
-	refused   map[*ssa.If]refusal      // branches on a starting call's own report that it failed
-	dead      map[*ssa.If]int          // edges never taken: the failure of a call that cannot fail
+	q            *Query
+	made         *ssa.BasicBlock
+	loops        []*ssacfg.Loop
+	kind         map[*ssacfg.Loop]uint8   // recvInOtherLoop or recvInKnownLoop, for loops that receive
+	trips        map[*ssacfg.Loop]Count   // trip counts of loops that receive on every iteration (Many: not counted)
+	control      map[*ssa.If]*ssacfg.Loop // ifs whose one edge stays in a receiving loop and the other leaves it normally
+	dispatch     map[*ssa.If]chanuse.Case
+	bodies       map[chanuse.Case]*ssa.BasicBlock
+	closed       map[*ssa.If]bool // false edge: the channel was closed
+	startAt      map[ssa.Instruction]uint64
+	startCase    map[chanuse.Case]uint64
+	rounds       map[ssa.Value]bool       // channels whose values let a start's senders send again (Start.Rounds)
+	nilTests     map[fieldKey]ssa.Value   // fields tested against nil, by the load that stands for them (see fixedBool)
+	storedFields map[fieldKey]bool        // fields the function stores to
+	bools        map[ssa.Value]int        // booleans tracked along paths, by bit: phis, parameters
+	staysIn      map[chanuse.Case]bool    // select cases of a receiving loop after which it waits again
+	counts       map[*ssacfg.Loop]bool    // loops that, having received from the channel in a select, wait again
+	counters     map[*ssacfg.Loop]counter // loops ending when a count of received values reaches a bound
+	asserts      map[*ssa.Select]bool     // selects with a default whose every receive fails the test
+	failures     bool                     // every receive of the channel fails the test: it carries failures
+	refused      map[*ssa.If]refusal      // branches on a starting call's own report that it failed
+	dead         map[*ssa.If]int          // edges never taken: the failure of a call that cannot fail
 
 	best   map[key]int
 	queue  []state
@@ -91,6 +95,7 @@ func newSearch(q *Query) *search {
 	s.classifyLoops()
 	s.findStays()
 	s.findAssertions()
+	s.findStoredFields()
 	s.findFlags()
 	return s
 }
@@ -109,11 +114,12 @@ func (s *search) findFlags() {
 			continue
 		}
 		if cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
-			if v, _ := fixedBool(cond.Cond); v != nil {
+			if v, _ := s.fixedBool(cond.Cond); v != nil {
 				tests[v]++
 			}
 		}
 	}
+
 	for _, p := range s.q.Fn.Params {
 		if tests[p] > 1 && len(s.bools) < 16 {
 			s.bools[p] = len(s.bools)
@@ -133,6 +139,19 @@ func (s *search) findFlags() {
 			if t, ok := phi.Type().Underlying().(*types.Basic); ok && t.Kind() == types.Bool && len(s.bools) < 16 {
 				s.bools[phi] = len(s.bools)
 			}
+		}
+	}
+	var fields []ssa.Value // fields tested against nil, in the order of their tests
+	for _, v := range s.nilTests {
+		if tests[v] > 1 {
+			fields = append(fields, v)
+		}
+	}
+	at := func(v ssa.Value) token.Pos { return v.(*ssa.UnOp).X.Pos() } // the field's selector
+	slices.SortFunc(fields, func(a, b ssa.Value) int { return cmp.Compare(at(a), at(b)) })
+	for _, v := range fields {
+		if len(s.bools) < 16 {
+			s.bools[v] = len(s.bools)
 		}
 	}
 }
@@ -322,6 +341,94 @@ func (s *search) findClosedEdges() {
 				if st.Dir == types.RecvOnly && s.q.Chans[st.Chan] && body != nil && body.Dominates(b) {
 					s.closed[cond] = true
 				}
+			}
+		}
+	}
+}
+
+// A fieldKey names a field of the struct a parameter or free variable
+// points to.
+type fieldKey struct {
+	base  ssa.Value
+	field int
+}
+
+// fixedBool is fixedBool, and also knows a test of whether a field of
+// the struct a parameter (or free variable) points to is nil, when the
+// function never stores to that field: each such test reads the same
+// value, named by the first load of it met (validation set 22,
+// vcluster's port forwarder: the sender is started under
+// pf.streamConn == nil, the early return taken under pf.streamConn !=
+// nil). A callee or another goroutine could change the field between
+// two tests; the function cannot, and the search takes it as fixed.
+func (s *search) fixedBool(cond ssa.Value) (ssa.Value, bool) {
+	if v, neg := fixedBool(cond); v != nil {
+		return v, neg
+	}
+	bin, ok := cond.(*ssa.BinOp)
+	if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
+		return nil, false
+	}
+	x := bin.X
+	if c, ok := x.(*ssa.Const); ok && c.IsNil() {
+		x = bin.Y
+	} else if c, ok := bin.Y.(*ssa.Const); !ok || !c.IsNil() {
+		return nil, false
+	}
+	k, ok := fieldLoaded(x)
+	if !ok || s.storedFields[k] {
+		return nil, false
+	}
+	rep, seen := s.nilTests[k]
+	if !seen {
+		if s.nilTests == nil {
+			s.nilTests = map[fieldKey]ssa.Value{}
+		}
+		s.nilTests[k] = x
+		rep = x
+	}
+	return rep, bin.Op == token.EQL // the value tracked is "not nil"
+}
+
+// fieldLoaded returns the field v loads, when it loads a field of the
+// struct a parameter or free variable points to.
+func fieldLoaded(v ssa.Value) (fieldKey, bool) {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return fieldKey{}, false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return fieldKey{}, false
+	}
+	switch fa.X.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		return fieldKey{fa.X, fa.Field}, true
+	}
+	return fieldKey{}, false
+}
+
+// findStoredFields records the fields of structs that parameters or free
+// variables point to which the function stores to, or whose address it
+// hands on.
+func (s *search) findStoredFields() {
+	s.storedFields = map[fieldKey]bool{}
+	for _, b := range s.q.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			fa, ok := instr.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			switch fa.X.(type) {
+			case *ssa.Parameter, *ssa.FreeVar:
+			default:
+				continue
+			}
+			for _, ref := range *fa.Referrers() {
+				if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL {
+					continue
+				}
+				s.storedFields[fieldKey{fa.X, fa.Field}] = true // a store, or the address handed on
 			}
 		}
 	}
