@@ -59,7 +59,12 @@
 //     no requester, and its return is not a receiver leaving. When a
 //     helper hands the request over and reports whether it did (a false
 //     result, a non-nil error), the path on which it refused has no
-//     reply to wait for;
+//     reply to wait for. When the requester skips the reply only on a
+//     channel that a method the request carries closes (interrupt:
+//     w.stopJob, nothing else closing it or calling the method), the
+//     skip is the taker's own doing: a worker whose function never
+//     selects that field is always received from (validation set 22,
+//     tunny's Process beside ProcessTimed);
 //   - a future: a function that returns an unbuffered channel fed by one
 //     send from a goroutine it starts. Any caller that stops waiting
 //     strands the sender, and a capacity of one costs nothing: it is

@@ -28,6 +28,9 @@ func (c *checker) checkFieldSends(res *replyfields.Result) {
 		if field == nil || len(c.makersInView(res.Makers[field])) == 0 && res.Imported[field] == nil {
 			continue
 		}
+		if c.neverInterrupts(send, c.makersInView(res.Makers[field])) {
+			continue
+		}
 		if sends[field] == nil {
 			fields = append(fields, field)
 		}
@@ -171,4 +174,59 @@ func (c *checker) reportLocalReply(send *ast.SendStmt, field *types.Var, makers 
 		{Pos: first.LeavePos, Message: "the receiver can leave here"},
 		{Pos: c.makePos(first.Make), Message: field.Name() + " is made here, unbuffered"},
 	}, related...)...)
+}
+
+// neverInterrupts reports whether every maker of the field strands its
+// takers only through the request's interrupt (Maker.Interrupt), and the
+// function holding send never selects that field nor hands the request
+// to a call: a taker that does not interrupt is always received from.
+func (c *checker) neverInterrupts(send *ast.SendStmt, makers []*replyfields.Maker) bool {
+	if len(makers) == 0 {
+		return false
+	}
+	for _, m := range makers {
+		if m.Interrupt == nil {
+			return false
+		}
+	}
+	var decl ast.Node
+	for _, n := range c.pathTo(send) {
+		if fd, ok := n.(*ast.FuncDecl); ok {
+			decl = fd
+		}
+	}
+	if decl == nil {
+		return false
+	}
+	// The request the send answers: req in req.reply <- v. Handed to a
+	// call, it may be interrupted there.
+	var req types.Object
+	if sel, ok := ast.Unparen(send.Chan).(*ast.SelectorExpr); ok {
+		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+			req = c.pass.TypesInfo.Uses[id]
+		}
+	}
+	if req == nil {
+		return false
+	}
+	uses := false
+	ast.Inspect(decl, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			for _, m := range makers {
+				uses = uses || c.pass.TypesInfo.Uses[n.Sel] == m.Interrupt
+			}
+		case *ast.CallExpr:
+			for _, arg := range n.Args {
+				if u, ok := ast.Unparen(arg).(*ast.UnaryExpr); ok {
+					arg = u.X
+				}
+				if id, ok := ast.Unparen(arg).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == req {
+					uses = true
+				}
+			}
+		}
+		return !uses
+	})
+	return !uses
 }

@@ -76,6 +76,10 @@ type Maker struct {
 	Leave     *waitpath.Leave
 	LeavePos  token.Pos // the position Leave names
 	Abandoned Abandoned
+	// Interrupt is the request's field through which only the request's
+	// taker can make the maker skip the reply, when Leave strands only
+	// takers that call it (see interruptedBy); nil otherwise.
+	Interrupt *types.Var
 }
 
 // Result holds the package's makers by field, in source order, and the
@@ -109,7 +113,7 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if mk, ok := instr.(*ssa.MakeChan); ok {
-					if m := checkMake(pass, mk); m != nil {
+					if m := checkMake(pass, prog.SrcFuncs, mk); m != nil {
 						res.Makers[m.Field] = append(res.Makers[m.Field], m)
 					}
 				}
@@ -182,7 +186,7 @@ func isMakeChan(e ast.Expr) bool {
 // never receives from the channel is no requester: it makes a
 // placeholder, or a channel someone else reads (a subscription's
 // consumer), and its return is not a receiver leaving.
-func checkMake(pass *analysis.Pass, mk *ssa.MakeChan) *Maker {
+func checkMake(pass *analysis.Pass, funcs []*ssa.Function, mk *ssa.MakeChan) *Maker {
 	if room, ok := match.ChanCap(mk); !ok || room != 0 {
 		return nil
 	}
@@ -224,6 +228,7 @@ func checkMake(pass *analysis.Pass, mk *ssa.MakeChan) *Maker {
 			Leave: text,
 			Made:  waitpath.Where(pass.Fset, mk.Pos()),
 		},
+		Interrupt: interruptedBy(funcs, base, q, req.handoffs),
 	}
 }
 

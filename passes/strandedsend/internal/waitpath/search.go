@@ -75,6 +75,18 @@ func (s *search) pass(st *state, bits uint64) {
 	}
 }
 
+// startsAt returns the bits of the starts at instr: the instruction, or
+// a case of it when it is a select.
+func (s *search) startsAt(instr ssa.Instruction) uint64 {
+	bits := s.startAt[instr]
+	for c, b := range s.startCase {
+		if c.Select == instr {
+			bits |= b
+		}
+	}
+	return bits
+}
+
 // nextRound lets the started senders of st whose rounds ch ends, having
 // been taken a value from it, make another round of sends. What they
 // have sent and not had taken never exceeds the buffer and the one
@@ -340,7 +352,7 @@ func (s *search) walk(b *ssa.BasicBlock, from int, st state) {
 				return // the senders are done
 			}
 			if at, ok := s.q.Withdrawn[instr.X]; ok && instr.Op == token.ARROW {
-				st.set &^= s.startAt[at]
+				st.set &^= s.startsAt(at)
 			}
 		case *ssa.Return:
 			s.leave(instr, st)
@@ -486,7 +498,7 @@ func (s *search) takeCase(st *state, c chanuse.Case) bool {
 			return false // never fires, or the senders are done
 		}
 		if at, ok := s.q.Withdrawn[state.Chan]; ok && state.Dir == types.RecvOnly {
-			st.set &^= s.startAt[at]
+			st.set &^= s.startsAt(at)
 		}
 	}
 	if st.set != 0 {
