@@ -25,10 +25,11 @@ func (c *checker) checkFieldSends(res *replyfields.Result) {
 	sends := map[*types.Var][]*ast.SendStmt{}
 	for _, send := range c.plain {
 		field := c.fieldOf(send.Chan)
-		if field == nil || len(c.makersInView(res.Makers[field])) == 0 && res.Imported[field] == nil {
+		if field == nil {
 			continue
 		}
-		if c.neverInterrupts(send, c.makersInView(res.Makers[field])) {
+		makers := c.makersInView(res.Makers[field])
+		if len(makers) == 0 && res.Imported[field] == nil || c.neverInterrupts(send, makers) {
 			continue
 		}
 		if sends[field] == nil {
