@@ -228,7 +228,13 @@
 // of whether a field of the struct a parameter or captured variable
 // points to is nil, when the function stores to no such field: a sender
 // started under if f.conn == nil is not stranded by a return under if
-// f.conn != nil (validation set 22, vcluster's port forwarder). A
+// f.conn != nil (validation set 22, vcluster's port forwarder); and so
+// does a test against nil of a variable that every way into its test
+// sets either to nil or to a value that is never nil (a fresh error of
+// errors.New or fmt.Errorf, an allocation, a value in an interface):
+// an err set only in a select's timeout case and then tested to return
+// (validation set 23, taskq: the next waiter is started only on the
+// path that took the first one's value). A
 // deferred send that runs only when the goroutine is panicking (under
 // recover() != nil), or only when it did not get to mark its own send
 // done (under a flag it sets to true right after each of its sends),

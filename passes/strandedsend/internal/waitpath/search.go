@@ -200,6 +200,12 @@ func (s *search) eval(v ssa.Value, st *state) (value, known bool) {
 			x, ok := s.eval(v.X, st)
 			return !x, ok
 		}
+	case *ssa.BinOp:
+		if phi, neg := nilTestedPhi(v); phi != nil && s.nilPhis[phi] {
+			if i := s.bools[phi]; st.known&(1<<i) != 0 {
+				return (st.val&(1<<i) != 0) != neg, true
+			}
+		}
 	}
 	return false, false
 }
@@ -220,6 +226,16 @@ func (s *search) enter(from, to *ssa.BasicBlock, st *state) {
 		}
 		known &^= 1 << i
 		val &^= 1 << i
+		if s.nilPhis[phi] {
+			v, ok := nilness(phi.Edges[pred])
+			if ok {
+				known |= 1 << i
+			}
+			if v {
+				val |= 1 << i
+			}
+			continue
+		}
 		if v, ok := s.eval(phi.Edges[pred], st); ok {
 			known |= 1 << i
 			if v {

@@ -30,6 +30,7 @@ type search struct {
 	nilTests     map[fieldKey]ssa.Value   // fields tested against nil, by the load that stands for them (see fixedBool)
 	storedFields map[fieldKey]bool        // fields the function stores to
 	bools        map[ssa.Value]int        // booleans tracked along paths, by bit: phis, parameters
+	nilPhis      map[*ssa.Phi]bool        // phis tracked (in bools) as "not nil": see nilTestedPhi
 	staysIn      map[chanuse.Case]bool    // select cases of a receiving loop after which it waits again
 	counts       map[*ssacfg.Loop]bool    // loops that, having received from the channel in a select, wait again
 	counters     map[*ssacfg.Loop]counter // loops ending when a count of received values reaches a bound
@@ -138,6 +139,21 @@ func (s *search) findFlags() {
 			}
 			if t, ok := phi.Type().Underlying().(*types.Basic); ok && t.Kind() == types.Bool && len(s.bools) < 16 {
 				s.bools[phi] = len(s.bools)
+			}
+		}
+	}
+	for _, b := range s.q.Fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			phi, _ := nilTestedPhi(cond.Cond)
+			if _, seen := s.bools[phi]; phi != nil && !seen && len(s.bools) < 16 {
+				s.bools[phi] = len(s.bools)
+				if s.nilPhis == nil {
+					s.nilPhis = map[*ssa.Phi]bool{}
+				}
+				s.nilPhis[phi] = true
 			}
 		}
 	}
@@ -388,6 +404,65 @@ func (s *search) fixedBool(cond ssa.Value) (ssa.Value, bool) {
 		rep = x
 	}
 	return rep, bin.Op == token.EQL // the value tracked is "not nil"
+}
+
+// nilTestedPhi returns the phi that cond tests against nil (neg: cond
+// is true when it is nil), when each of the phi's edges is either the
+// constant nil or a value that is never nil, and both kinds occur: an
+// error set in one case of a select and left nil in the other, then
+// tested (validation set 23, taskq: the timeout case sets err =
+// fmt.Errorf(...), the path that tests err != nil returns, and only the
+// other case goes on to start the next sender). A path then knows the
+// test's result from the edge it entered the phi's block by.
+func nilTestedPhi(cond ssa.Value) (phi *ssa.Phi, neg bool) {
+	bin, ok := cond.(*ssa.BinOp)
+	if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
+		return nil, false
+	}
+	x := bin.X
+	if c, ok := x.(*ssa.Const); ok && c.IsNil() {
+		x = bin.Y
+	} else if c, ok := bin.Y.(*ssa.Const); !ok || !c.IsNil() {
+		return nil, false
+	}
+	phi, ok = x.(*ssa.Phi)
+	if !ok {
+		return nil, false
+	}
+	var sawNil, sawSet bool
+	for _, e := range phi.Edges {
+		nonNil, known := nilness(e)
+		if !known {
+			return nil, false
+		}
+		sawNil, sawSet = sawNil || !nonNil, sawSet || nonNil
+	}
+	if !sawNil || !sawSet {
+		return nil, false
+	}
+	return phi, bin.Op == token.EQL
+}
+
+// nilness reports whether v is known to be nil or known not to be: the
+// constant nil; a fresh allocation, map, channel, slice, closure or
+// function, or a value converted to an interface (never a nil
+// interface, whatever it holds); the result of errors.New or
+// fmt.Errorf, which never return nil.
+func nilness(v ssa.Value) (nonNil, known bool) {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return false, v.IsNil()
+	case *ssa.Alloc, *ssa.MakeInterface, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.MakeClosure, *ssa.Function:
+		return true, true
+	case *ssa.Call:
+		if f := v.Call.StaticCallee(); f != nil && f.Pkg != nil {
+			switch f.Pkg.Pkg.Path() + "." + f.Name() {
+			case "errors.New", "fmt.Errorf":
+				return true, true
+			}
+		}
+	}
+	return false, false
 }
 
 // fieldLoaded returns the field v loads, when it loads a field of the
