@@ -386,7 +386,10 @@
 // reported at its plain sends when nothing in the package receives from
 // it (a function that makes a channel it stores there and then receives
 // from that channel directly, as a request's maker waits on its reply,
-// or hands it to the goroutine that receives from it, receives from it),
+// or hands it to the goroutine that receives from it, receives from it;
+// one that also returns it leaves the receiving to its callers, as a
+// lexer's constructor returns the token stream its parser drains:
+// validation set 23, m3),
 // or when the loop receiving from it selects on another case after
 // which it returns (a quit channel, ctx.Done()) while other functions
 // send on it with plain sends: once the loop has returned, every later

@@ -270,8 +270,8 @@ func makerRecvs(fc *fieldChan) []ssa.Instruction {
 // handedRecvs returns the receives among uses u, and those of the
 // goroutines and closures the channel is handed to, two hand-offs deep.
 // Where the channel goes out of view (passed to a call, stored where the
-// trace stops), or deeper, the instruction that lets it go counts as a
-// receive: code there may take from it.
+// trace stops, returned to the callers), or deeper, the instruction that
+// lets it go counts as a receive: code there may take from it.
 func handedRecvs(u *chanuse.Uses, depth int) []ssa.Instruction {
 	var recvs []ssa.Instruction
 	for _, r := range u.Recvs {
@@ -282,6 +282,9 @@ func handedRecvs(u *chanuse.Uses, depth int) []ssa.Instruction {
 	}
 	if u.Escape != nil {
 		recvs = append(recvs, u.Escape)
+	}
+	for _, ret := range u.Returns {
+		recvs = append(recvs, ret) // the callers take it (validation set 23, m3's lexer)
 	}
 	for _, h := range u.Handoffs {
 		if h.Into == nil || depth >= 2 {

@@ -382,3 +382,23 @@ func serveRequests(requests chan job) {
 func (c *Client) Do(j job) {
 	c.requests <- j
 }
+
+// ok: the twin whose constructor also returns the channel it stores: the
+// callers, out of the package's view, are the receivers (a lexer handing
+// its token stream to the parser, which drains it).
+type Lexer struct {
+	tokens chan string
+	input  string
+}
+
+func NewLexer(input string) (*Lexer, <-chan string) {
+	tokens := make(chan string)
+	return &Lexer{tokens: tokens, input: input}, tokens
+}
+
+func (l *Lexer) Run() {
+	for _, r := range l.input {
+		l.tokens <- string(r)
+	}
+	close(l.tokens)
+}
