@@ -57,6 +57,21 @@ hidden() {
 			{ for (i = 1; i <= NF; i++) if ($i in bad) { hit++; break } } END { print hit + 0 }'
 }
 
+# compile_failed ERR prints the packages whose "# pkg" block on go vet's
+# stderr ERR holds an error: a line with a position that is not a C
+# compiler's warning or note, or a line saying an error without a
+# position (cgo: C compiler not found). A block of warnings only (cgo
+# compiling sqlite) is a package that compiled.
+compile_failed() {
+	awk '
+		/^# / { pkg = $2; gsub(/[][]/, "", pkg); next }
+		pkg == "" { next }
+		/:[0-9]+(:[0-9]+)?: / && !/: (warning|note):/ { bad[pkg] = 1; next }
+		/error|not found|not allowed|exit status|cannot/ && !/warning/ { bad[pkg] = 1 }
+		END { for (p in bad) print p }
+	' "$1" | sort -u
+}
+
 printf 'module\tversion\tpackages\texit\twall_s\tpeak_rss_mib\tpackage_errors\n' > "$out/summary.tsv"
 grep -v '^\s*#' "$list" | while read -r mod version; do
 	[[ -n ${mod:-} ]] || continue
@@ -87,7 +102,7 @@ grep -v '^\s*#' "$list" | while read -r mod version; do
 	# cgo headers the machine lacks) hides the module's packages that
 	# import it, directly or not: go vet skips them without a word. They
 	# are counted too.
-	broken=$(sed -n 's/^# \[*\([^] ]*\)\]*$/\1/p' "$out/$name.err" | sort -u)
+	broken=$(compile_failed "$out/$name.err")
 	errs=$(( $(grep -c '"error"' "$out/findings/$name.json" || true) +
 		$(sed -n 's/^admitlint: \([0-9]*\) of [0-9]* packages do not load.*/\1/p' "$out/$name.err" | head -1 | grep . || echo 0) +
 		$(hidden "$src" "$broken") ))
