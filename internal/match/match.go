@@ -74,6 +74,11 @@ func MutexLock(fn *types.Func) (locks, write bool) {
 	return false, false
 }
 
+// IsError reports whether t is the predeclared type error.
+func IsError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
 // IsMethod reports whether fn is a method named one of names whose receiver
 // is the named type pkgPath.typeName or a pointer to it. Interface methods
 // count: context.Context's Done is IsMethod(fn, "context", "Context", "Done").

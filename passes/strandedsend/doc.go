@@ -347,7 +347,19 @@
 // paths on which a test has already failed (t.Error, t.Fatal, t.Skip,
 // testify's require.FailNow), paths on which the process exits (os.Exit,
 // and logging at fatal level: log.Fatal, logrus, zap, zerolog, klog,
-// glog), or goroutines of main, which end with the process.
+// glog), or goroutines of main, which end with the process. A return of
+// an error that is never nil (fmt.Errorf, errors.New) ends the process
+// too when every call of the function is in view and tests the error
+// and, when it is not nil, exits or fails the test, or hands the error
+// up to a caller that does, a few levels at most (validation set 24,
+// yarpc: a command's timeout returned to main, which calls log.Fatal).
+// A select case on ctx.Done() is no way out when the context is
+// context.Background() or TODO() at every call in view, passed down as
+// a parameter (validation set 24, copilot-cli: a helper three calls
+// below Background). Every call is in view when nothing takes the
+// function as a value and no other package can call it: an unexported
+// function, any function of package main, or an unexported method,
+// which only the package's own calls and interfaces can reach.
 //
 // When the channel is made in view and the number of sends is known (one,
 // a constant, or the len(x) or n of the loop that starts the senders), the

@@ -518,6 +518,9 @@ type callIndex struct {
 	taken  map[*ssa.Function]bool
 	boxed  map[*types.TypeName]bool // types converted to an interface or embedded
 	valued map[types.Object]bool    // methods taken as values (bound, or by expression)
+	// invoked holds the names of the methods the package calls through
+	// an interface.
+	invoked map[string]bool
 }
 
 // callersOf returns the static calls of fn in the package and whether
@@ -550,6 +553,11 @@ func (c *checker) reachable(fn *ssa.Function) bool {
 	}
 	recv := fn.Signature.Recv()
 	if recv == nil {
+		return false
+	}
+	if !obj.Exported() && !c.index.invoked[obj.Name()] {
+		// An unexported method is called through an interface only by an
+		// interface of its own package declaring it: by an invoke here.
 		return false
 	}
 	named := recvNamed(recv.Type())
@@ -586,12 +594,15 @@ func recvNamed(t types.Type) *types.Named {
 
 // indexCalls scans every instruction of the package's functions.
 func indexCalls(funcs []*ssa.Function) *callIndex {
-	idx := &callIndex{calls: map[*ssa.Function][]*ssa.Call{}, taken: map[*ssa.Function]bool{}, boxed: map[*types.TypeName]bool{}, valued: map[types.Object]bool{}}
+	idx := &callIndex{calls: map[*ssa.Function][]*ssa.Call{}, taken: map[*ssa.Function]bool{}, boxed: map[*types.TypeName]bool{}, valued: map[types.Object]bool{}, invoked: map[string]bool{}}
 	var ops []*ssa.Value
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				var callee ssa.Value
+				if call, ok := instr.(ssa.CallInstruction); ok && call.Common().IsInvoke() {
+					idx.invoked[call.Common().Method.Name()] = true
+				}
 				if call, ok := instr.(*ssa.Call); ok && !call.Call.IsInvoke() {
 					if f := call.Call.StaticCallee(); f != nil {
 						idx.calls[f] = append(idx.calls[f], call)

@@ -38,6 +38,8 @@ func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
 		}
 	}
 	c.markSilent(q, sc.fn)
+	c.markUncancelled(q)
+	q.Exits = c.exitsOnReturn
 	for d, other := range sc.chans {
 		if other.never {
 			for v := range other.uses.Values {

@@ -78,7 +78,7 @@ func lastResult(call *ssa.Call) ssa.Value {
 // onFailure calls f for each if that tests the error err against nil,
 // with the index of the successor on which err is non-nil.
 func onFailure(err ssa.Value, f func(cond *ssa.If, succ int)) {
-	if !isError(err.Type()) {
+	if !match.IsError(err.Type()) {
 		return
 	}
 	for _, ref := range *err.Referrers() {
@@ -141,7 +141,7 @@ func nilErrorAlways(fn *ssa.Function) bool {
 		return false
 	}
 	res := fn.Signature.Results()
-	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
+	if res.Len() == 0 || !match.IsError(res.At(res.Len()-1).Type()) {
 		return false
 	}
 	returns := 0
@@ -230,10 +230,6 @@ func extractOf(call *ssa.Call, k int) ssa.Value {
 func isBool(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Bool
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 func isNilConst(v ssa.Value) bool {

@@ -227,7 +227,7 @@ func (s *search) enter(from, to *ssa.BasicBlock, st *state) {
 		known &^= 1 << i
 		val &^= 1 << i
 		if s.nilPhis[phi] {
-			v, ok := nilness(phi.Edges[pred])
+			v, ok := Nilness(phi.Edges[pred])
 			if ok {
 				known |= 1 << i
 			}
@@ -550,6 +550,9 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 			if s.q.Chans[r] {
 				return // the caller receives instead
 			}
+		}
+		if s.q.Exits != nil && s.q.Exits(ret) {
+			return // the process ends: nothing outlives it
 		}
 	}
 	var pending Count

@@ -431,7 +431,7 @@ func nilTestedPhi(cond ssa.Value) (phi *ssa.Phi, neg bool) {
 	}
 	var sawNil, sawSet bool
 	for _, e := range phi.Edges {
-		nonNil, known := nilness(e)
+		nonNil, known := Nilness(e)
 		if !known {
 			return nil, false
 		}
@@ -443,12 +443,12 @@ func nilTestedPhi(cond ssa.Value) (phi *ssa.Phi, neg bool) {
 	return phi, bin.Op == token.EQL
 }
 
-// nilness reports whether v is known to be nil or known not to be: the
+// Nilness reports whether v is known to be nil or known not to be: the
 // constant nil; a fresh allocation, map, channel, slice, closure or
 // function, or a value converted to an interface (never a nil
 // interface, whatever it holds); the result of errors.New or
 // fmt.Errorf, which never return nil.
-func nilness(v ssa.Value) (nonNil, known bool) {
+func Nilness(v ssa.Value) (nonNil, known bool) {
 	switch v := v.(type) {
 	case *ssa.Const:
 		return false, v.IsNil()

@@ -100,6 +100,9 @@ type Query struct {
 	// the senders would report only if it were not the shutdown's is
 	// shut down.
 	Stops func(ssa.CallInstruction) bool
+	// Exits reports whether a return of Fn ends the process: its callers
+	// exit on the error it returns (log.Fatal in main).
+	Exits func(*ssa.Return) bool
 	// Stalls reports whether a call waits for the senders to finish
 	// (their WaitGroup's or errgroup's Wait), which they do only after
 	// their sends: with more pending than the buffer holds, the

@@ -1,0 +1,236 @@
+package strandedsend
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
+)
+
+// What the callers of a function do decides two ways out of its
+// receiver: a return whose error every caller turns into the end of the
+// process strands nothing, and a context that every caller passes down
+// from context.Background() is never done. Both need every call of the
+// function in view (callersOf), and follow callers a few levels up.
+
+// maxCallerDepth bounds how many levels of callers the rules follow.
+const maxCallerDepth = 4
+
+// exitsOnReturn reports whether ret, a return of the receiver's
+// function, ends the process: it returns an error that is never nil (a
+// fresh error of fmt.Errorf or errors.New, directly or through a named
+// result the function's defers cannot change), and every caller of the
+// function exits when the error is not nil (validation set 24, yarpc's
+// service-test: do returns "timed out", main calls log.Fatal).
+func (c *checker) exitsOnReturn(ret *ssa.Return) bool {
+	fn := ret.Parent()
+	n := len(ret.Results)
+	if n == 0 || !match.IsError(fn.Signature.Results().At(n-1).Type()) {
+		return false
+	}
+	if nonNil, known := waitpath.Nilness(returned(ret, ret.Results[n-1])); !known || !nonNil {
+		return false
+	}
+	return c.exitsOnError(fn, 0)
+}
+
+// returned returns the value ret returns as v: v itself, or, when v
+// loads a named result, the value last stored to it in ret's block,
+// provided nothing else (a deferred closure) can write the result.
+func returned(ret *ssa.Return, v ssa.Value) ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	alloc, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return v
+	}
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != alloc {
+				return v // its address stored somewhere
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return v // captured or handed on: a defer may set it
+		}
+	}
+	var last ssa.Value = v
+	for _, instr := range ret.Block().Instrs {
+		if st, ok := instr.(*ssa.Store); ok && st.Addr == alloc {
+			last = st.Val
+		}
+	}
+	return last
+}
+
+// exitsOnError reports whether every call of fn ends the process when
+// the error fn returns (its last result) is not nil: each call tests it
+// against nil and, on the non-nil way, exits (log.Fatal, os.Exit), fails
+// the test, or returns it from a function of which the same holds.
+func (c *checker) exitsOnError(fn *ssa.Function, depth int) bool {
+	if depth > maxCallerDepth {
+		return false
+	}
+	calls, all := c.callersOf(fn)
+	if !all || len(calls) == 0 {
+		return false
+	}
+	for _, call := range calls {
+		err := errorResult(call)
+		if err == nil || !c.exitsIfNotNil(err, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// errorResult returns the value of call's last result, an error, or nil.
+func errorResult(call *ssa.Call) ssa.Value {
+	res := call.Call.Signature().Results()
+	if res.Len() == 0 || !match.IsError(res.At(res.Len()-1).Type()) {
+		return nil
+	}
+	if res.Len() == 1 {
+		return call
+	}
+	for _, ref := range *call.Referrers() {
+		if x, ok := ref.(*ssa.Extract); ok && x.Index == res.Len()-1 {
+			return x
+		}
+	}
+	return nil
+}
+
+// exitsIfNotNil reports whether err's function tests err against nil
+// right where it gets it and, when it is not nil, goes on only to the
+// end of the process.
+func (c *checker) exitsIfNotNil(err ssa.Value, depth int) bool {
+	b := err.(ssa.Instruction).Block()
+	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	bin, ok := cond.Cond.(*ssa.BinOp)
+	if !ok || bin.Op != token.NEQ && bin.Op != token.EQL || !comparesNil(bin, err) {
+		return false
+	}
+	notNil := b.Succs[0]
+	if bin.Op == token.EQL {
+		notNil = b.Succs[1]
+	}
+	return c.onlyExits(notNil, err, depth, 8)
+}
+
+// comparesNil reports whether bin compares v with the constant nil.
+func comparesNil(bin *ssa.BinOp, v ssa.Value) bool {
+	isNil := func(x ssa.Value) bool { k, ok := x.(*ssa.Const); return ok && k.IsNil() }
+	return bin.X == v && isNil(bin.Y) || bin.Y == v && isNil(bin.X)
+}
+
+// onlyExits reports whether every path from b ends the process or the
+// test before it returns, or returns err from a function whose callers
+// exit on it; budget bounds the blocks looked at.
+func (c *checker) onlyExits(b *ssa.BasicBlock, err ssa.Value, depth, budget int) bool {
+	if budget == 0 {
+		return false
+	}
+	for _, instr := range b.Instrs {
+		switch instr := instr.(type) {
+		case ssa.CallInstruction:
+			if endsProcess(instr) || isTestFailure(instr) {
+				return true
+			}
+		case *ssa.Return:
+			n := len(instr.Results)
+			return n > 0 && instr.Results[n-1] == err && c.exitsOnError(b.Parent(), depth+1)
+		case *ssa.Panic:
+			return false // recoverable: the caller may go on
+		}
+	}
+	if len(b.Succs) == 0 {
+		return false
+	}
+	for _, succ := range b.Succs {
+		if !c.onlyExits(succ, err, depth, budget-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// markUncancelled records in q the select cases of q.Fn on ctx.Done()
+// of a context that is never done: context.Background() or TODO(),
+// made in the function or passed down to it, at every call in view, as
+// a parameter (validation set 24, copilot-cli: a credentials helper
+// three calls below context.Background() selects on its ctx.Done()).
+// Such a case is no way out for the receiver.
+func (c *checker) markUncancelled(q *waitpath.Query) {
+	for _, b := range q.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			sel, ok := instr.(*ssa.Select)
+			if !ok {
+				continue
+			}
+			for _, st := range sel.States {
+				if st.Dir == types.RecvOnly && !q.Chans[st.Chan] && c.neverDone(st.Chan) {
+					q.Never[st.Chan] = true
+				}
+			}
+		}
+	}
+}
+
+// neverDone reports whether ch is ctx.Done() of a context that is never
+// done.
+func (c *checker) neverDone(ch ssa.Value) bool {
+	call, ok := ch.(*ssa.Call)
+	if !ok || !match.IsMethod(match.Callee(call), "context", "Context", "Done") {
+		return false
+	}
+	return c.uncancelled(call.Call.Value, 0)
+}
+
+// uncancelled reports whether the context ctx is never done: a call of
+// context.Background or context.TODO, or a parameter of a function every
+// call of which passes such a context.
+func (c *checker) uncancelled(ctx ssa.Value, depth int) bool {
+	if depth > maxCallerDepth {
+		return false
+	}
+	switch ctx := ctx.(type) {
+	case *ssa.Call:
+		fn := match.Callee(ctx)
+		return match.IsFunc(fn, "context", "Background", "TODO")
+	case *ssa.Parameter:
+		fn := ctx.Parent()
+		i := paramIndex(fn, ctx)
+		calls, all := c.callersOf(fn)
+		if i < 0 || !all || len(calls) == 0 {
+			return false
+		}
+		for _, call := range calls {
+			if i >= len(call.Call.Args) || !c.uncancelled(call.Call.Args[i], depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// paramIndex returns the index of p among fn's parameters (the receiver
+// first, as static calls pass it), or -1.
+func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
+	for i, q := range fn.Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
