@@ -3,6 +3,7 @@ package strandedsend
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -197,8 +198,9 @@ func (c *checker) neverDone(ch ssa.Value) bool {
 }
 
 // uncancelled reports whether the context ctx is never done: a call of
-// context.Background or context.TODO, or a parameter of a function every
-// call of which passes such a context.
+// context.Background or context.TODO, a parameter of a function every
+// call of which passes such a context, or a closure's capture of one
+// (by value, or of the variable that keeps it).
 func (c *checker) uncancelled(ctx ssa.Value, depth int) bool {
 	if depth > maxCallerDepth {
 		return false
@@ -220,8 +222,53 @@ func (c *checker) uncancelled(ctx ssa.Value, depth int) bool {
 			}
 		}
 		return true
+	case *ssa.FreeVar:
+		return c.everyBinding(ctx, depth, c.uncancelled)
+	case *ssa.UnOp:
+		if ctx.Op == token.MUL {
+			return c.uncancelledAt(ctx.X, depth)
+		}
 	}
 	return false
+}
+
+// uncancelledAt reports whether the variable at addr holds a context
+// that is never done: a parameter kept where closures capture it and
+// never reassigned (waitpath.SpilledParam), reached through the
+// closures' free variables.
+func (c *checker) uncancelledAt(addr ssa.Value, depth int) bool {
+	switch addr := addr.(type) {
+	case *ssa.Alloc:
+		p := waitpath.SpilledParam(addr)
+		return p != nil && c.uncancelled(p, depth)
+	case *ssa.FreeVar:
+		return c.everyBinding(addr, depth, c.uncancelledAt)
+	}
+	return false
+}
+
+// everyBinding reports whether ok holds for the value every closure of
+// fv's function binds to fv, and there is at least one.
+func (c *checker) everyBinding(fv *ssa.FreeVar, depth int, ok func(ssa.Value, int) bool) bool {
+	fn := fv.Parent()
+	i := slices.Index(fn.FreeVars, fv)
+	if i < 0 || fn.Parent() == nil || depth > maxCallerDepth {
+		return false
+	}
+	bound := false
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			mc, isClosure := instr.(*ssa.MakeClosure)
+			if !isClosure || mc.Fn != fn {
+				continue
+			}
+			if !ok(mc.Bindings[i], depth+1) {
+				return false
+			}
+			bound = true
+		}
+	}
+	return bound
 }
 
 // paramIndex returns the index of p among fn's parameters (the receiver

@@ -522,7 +522,7 @@ func fixedBool(cond ssa.Value) (v ssa.Value, neg bool) {
 	}
 	if load, ok := cond.(*ssa.UnOp); ok && load.Op == token.MUL {
 		if alloc, ok := load.X.(*ssa.Alloc); ok {
-			if p := spilledParam(alloc); p != nil {
+			if p := SpilledParam(alloc); p != nil {
 				cond = p // a parameter a closure captures, read where it is kept
 			}
 		}
@@ -536,10 +536,10 @@ func fixedBool(cond ssa.Value) (v ssa.Value, neg bool) {
 	return nil, false
 }
 
-// spilledParam returns the parameter alloc keeps, when the function
+// SpilledParam returns the parameter alloc keeps, when the function
 // stores the parameter there once and nothing else writes it: the
 // variable of a parameter that a closure captures (and only reads).
-func spilledParam(alloc *ssa.Alloc) *ssa.Parameter {
+func SpilledParam(alloc *ssa.Alloc) *ssa.Parameter {
 	var param *ssa.Parameter
 	for _, ref := range *alloc.Referrers() {
 		switch ref := ref.(type) {
@@ -566,11 +566,11 @@ func spilledParam(alloc *ssa.Alloc) *ssa.Parameter {
 }
 
 // readOnly reports whether the closure mc makes only reads the variable
-// alloc it captures.
-func readOnly(mc *ssa.MakeClosure, alloc *ssa.Alloc) bool {
+// at addr it captures, and so do the closures it hands it to.
+func readOnly(mc *ssa.MakeClosure, addr ssa.Value) bool {
 	fn := mc.Fn.(*ssa.Function)
 	for i, b := range mc.Bindings {
-		if b != alloc {
+		if b != addr {
 			continue
 		}
 		for _, ref := range *fn.FreeVars[i].Referrers() {
@@ -578,6 +578,10 @@ func readOnly(mc *ssa.MakeClosure, alloc *ssa.Alloc) bool {
 			case *ssa.UnOp:
 				if ref.Op != token.MUL {
 					return false
+				}
+			case *ssa.MakeClosure:
+				if !readOnly(ref, fn.FreeVars[i]) {
+					return false // captured again, by a closure that writes it
 				}
 			case *ssa.DebugRef:
 			default:

@@ -81,3 +81,59 @@ func Creds(ctx context.Context, name string) (string, error) {
 		return "", ctx.Err()
 	}
 }
+
+func (o *opts) Refresh() error {
+	_, err := o.viaClosure(context.Background())
+	return err
+}
+
+// ok: the receiver is a closure, and the goroutine it starts captures
+// the same never-done ctx: the variable that keeps it is only read.
+func (o *opts) viaClosure(ctx context.Context) (string, error) {
+	exec := func() (string, error) {
+		result := make(chan string)
+		go func() {
+			select {
+			case <-ctx.Done():
+				return
+			default:
+			}
+			v, _ := fetch(o.name)
+			result <- v
+		}()
+		select {
+		case v := <-result:
+			return v, nil
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+	return exec()
+}
+
+func (o *opts) RefreshWithin(d time.Duration) error {
+	_, err := o.viaClosureReset(context.Background(), d)
+	return err
+}
+
+// The twin that replaces ctx with one that times out before the closure
+// runs: the variable the closure reads is written twice.
+func (o *opts) viaClosureReset(ctx context.Context, d time.Duration) (string, error) {
+	var cancel context.CancelFunc
+	ctx, cancel = context.WithTimeout(ctx, d)
+	defer cancel()
+	exec := func() (string, error) {
+		result := make(chan string)
+		go func() {
+			v, _ := fetch(o.name)
+			result <- v // want `send on unbuffered result blocks forever once the receiver leaves \(case <-ctx.Done\(\) at ctxcallers.go:\d+\)`
+		}()
+		select {
+		case v := <-result:
+			return v, nil
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+	return exec()
+}
