@@ -64,7 +64,8 @@ hidden() {
 # compiling sqlite) is a package that compiled.
 compile_failed() {
 	awk '
-		/^# / { pkg = $2; gsub(/[][]/, "", pkg); next }
+		/^# \[?[^] ]+\]?$/ { pkg = $2; gsub(/[][]/, "", pkg); next }
+		/^# / { next } # a command echoed (# [pkg-config --cflags …]), not a package
 		pkg == "" { next }
 		/:[0-9]+(:[0-9]+)?: / && !/: (warning|note):/ { bad[pkg] = 1; next }
 		/error|not found|not allowed|exit status|cannot/ && !/warning/ { bad[pkg] = 1 }
