@@ -363,7 +363,12 @@
 //
 // When the channel is made in view and the number of sends is known (one,
 // a constant, or the len(x) or n of the loop that starts the senders), the
-// suggested fix sets the capacity.
+// suggested fix sets the capacity. When the way out named leaves one
+// value pending but another way out leaves more (senders a loop starts,
+// beside the one named), no capacity is suggested: the message says to
+// select on the receiver's signal instead (validation sets 24 and 25,
+// swarmkit's log subscriptions and regclient's image copy, where a
+// buffer of one was suggested for many).
 //
 // Two kinds of report are left out of the default run, because on code
 // nobody had triaged they were mostly wrong (docs/findings.md, validation

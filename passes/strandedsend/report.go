@@ -147,6 +147,13 @@ func (c *checker) reportLeave(cause []*stranding) {
 		// A stream, or one value a round: more room only delays it.
 		msg = fmt.Sprintf("send on %s blocks forever once the receiver stops receiving (%s); the goroutine leaks — select on ctx.Done() or a done channel as well",
 			name, where)
+	case sent.Many && leave.Pending == waitpath.One && !leave.OneOut:
+		// The way out found strands one, but others may be out by then
+		// (senders a loop starts, besides this one): no capacity written
+		// at the make holds them all (validation sets 24 and 25,
+		// swarmkit's agent and regclient's image copy).
+		msg = fmt.Sprintf("send on %s%s blocks forever once the receiver leaves (%s); %s, as many as have not sent — select on ctx.Done() or a done channel as well",
+			unbuffered(ch.room), name, where, leak)
 	case sent == waitpath.One:
 		or := ""
 		if leave.IsDone() {

@@ -245,7 +245,7 @@ func (c *checker) checkChan(sc *scope, i int) *stranding {
 			// of an unbuffered channel strands the first of them.)
 			return nil
 		}
-		if set.total.Many && leave.Pending == waitpath.One {
+		if set.total.Many && leave.Pending == waitpath.One && leave.OneOut {
 			set.total = waitpath.One // one at a time: one out when it leaves
 		}
 		out := c.stranded(sc, leave, g)

@@ -290,6 +290,7 @@ func (s *search) run() *Leave {
 		return nil
 	}
 	s.unnameWaited()
+	oneOut := !slices.ContainsFunc(s.leaves, func(l *Leave) bool { return l.Pending != One })
 	slices.SortStableFunc(s.leaves, func(a, b *Leave) int {
 		if ra, rb := a.rank(), b.rank(); ra != rb {
 			return ra - rb
@@ -302,6 +303,7 @@ func (s *search) run() *Leave {
 		}
 		return int(a.Pos()) - int(b.Pos())
 	})
+	s.leaves[0].OneOut = oneOut
 	return s.leaves[0]
 }
 

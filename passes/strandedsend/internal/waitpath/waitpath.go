@@ -130,6 +130,11 @@ type Leave struct {
 	// Out holds the instructions of the starts whose senders the path
 	// leaves with sends pending (not those it knows are done).
 	Out []ssa.Instruction
+	// OneOut: every way out the search found leaves at most one value
+	// pending, however many times it passed the starts (a loop that takes
+	// each sender's value before it starts the next); when it is false, a
+	// way out may leave more than Pending.
+	OneOut bool
 	// waited: Case is a case after which the loop waits again (passed
 	// on the way, not left through).
 	waited bool
