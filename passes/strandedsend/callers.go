@@ -27,6 +27,19 @@ const maxCallerDepth = 4
 // function exits when the error is not nil (validation set 24, yarpc's
 // service-test: do returns "timed out", main calls log.Fatal).
 func (c *checker) exitsOnReturn(ret *ssa.Return) bool {
+	exits, seen := c.exits[ret]
+	if !seen {
+		exits = c.returnExits(ret)
+		if c.exits == nil {
+			c.exits = map[*ssa.Return]bool{}
+		}
+		c.exits[ret] = exits
+	}
+	return exits
+}
+
+// returnExits computes exitsOnReturn; the search asks once per path.
+func (c *checker) returnExits(ret *ssa.Return) bool {
 	fn := ret.Parent()
 	n := len(ret.Results)
 	if n == 0 || !match.IsError(fn.Signature.Results().At(n-1).Type()) {
@@ -117,21 +130,15 @@ func (c *checker) exitsIfNotNil(err ssa.Value, depth int) bool {
 	if !ok {
 		return false
 	}
-	bin, ok := cond.Cond.(*ssa.BinOp)
-	if !ok || bin.Op != token.NEQ && bin.Op != token.EQL || !comparesNil(bin, err) {
+	x, isNil := waitpath.NilCompared(cond.Cond)
+	if x != err {
 		return false
 	}
 	notNil := b.Succs[0]
-	if bin.Op == token.EQL {
+	if isNil {
 		notNil = b.Succs[1]
 	}
 	return c.onlyExits(notNil, err, depth, 8)
-}
-
-// comparesNil reports whether bin compares v with the constant nil.
-func comparesNil(bin *ssa.BinOp, v ssa.Value) bool {
-	isNil := func(x ssa.Value) bool { k, ok := x.(*ssa.Const); return ok && k.IsNil() }
-	return bin.X == v && isNil(bin.Y) || bin.Y == v && isNil(bin.X)
 }
 
 // onlyExits reports whether every path from b ends the process or the
@@ -211,7 +218,7 @@ func (c *checker) uncancelled(ctx ssa.Value, depth int) bool {
 		return match.IsFunc(fn, "context", "Background", "TODO")
 	case *ssa.Parameter:
 		fn := ctx.Parent()
-		i := paramIndex(fn, ctx)
+		i := slices.Index(fn.Params, ctx) // the receiver first, as static calls pass it
 		calls, all := c.callersOf(fn)
 		if i < 0 || !all || len(calls) == 0 {
 			return false
@@ -269,15 +276,4 @@ func (c *checker) everyBinding(fv *ssa.FreeVar, depth int, ok func(ssa.Value, in
 		}
 	}
 	return bound
-}
-
-// paramIndex returns the index of p among fn's parameters (the receiver
-// first, as static calls pass it), or -1.
-func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
-	for i, q := range fn.Params {
-		if q == p {
-			return i
-		}
-	}
-	return -1
 }

@@ -3,7 +3,6 @@ package strandedsend
 import (
 	"fmt"
 	"go/token"
-	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -168,9 +167,9 @@ func isFailureOrCancel(b, s *ssa.BasicBlock) bool {
 	if !ok {
 		return false
 	}
-	if cmp, ok := br.Cond.(*ssa.BinOp); ok && (cmp.Op == token.NEQ || cmp.Op == token.EQL) && isErrorNil(cmp) {
+	if x, isNil := waitpath.NilCompared(br.Cond); x != nil && match.IsError(x.Type()) {
 		nonNil := b.Succs[0]
-		if cmp.Op == token.EQL {
+		if isNil {
 			nonNil = b.Succs[1]
 		}
 		return s == nonNil
@@ -184,13 +183,6 @@ func isFailureOrCancel(b, s *ssa.BasicBlock) bool {
 		}
 	}
 	return false
-}
-
-// isErrorNil reports whether cmp compares an error with nil.
-func isErrorNil(cmp *ssa.BinOp) bool {
-	isNil := func(v ssa.Value) bool { k, ok := v.(*ssa.Const); return ok && k.IsNil() }
-	isErr := func(v ssa.Value) bool { return types.Identical(v.Type(), types.Universe.Lookup("error").Type()) }
-	return isNil(cmp.Y) && isErr(cmp.X) || isNil(cmp.X) && isErr(cmp.Y)
 }
 
 // selectCaseOf returns the select and the case index that br dispatches

@@ -102,6 +102,7 @@ type checker struct {
 	leaves  map[token.Pos]leaveFinding
 	byField map[*types.Var]*fieldChan // the package's channel fields, once a select asks
 	follows map[*ssa.MakeChan]bool    // whether each reply channel asked about is followed (see followed)
+	exits   map[*ssa.Return]bool      // whether each return asked about ends the process (see exitsOnReturn)
 	// support: whether the package's non-test files use testing.T and
 	// its kin, once looked at (see testSupport)
 	support *bool

@@ -201,9 +201,9 @@ func (s *search) eval(v ssa.Value, st *state) (value, known bool) {
 			return !x, ok
 		}
 	case *ssa.BinOp:
-		if phi, neg := nilTestedPhi(v); phi != nil && s.nilPhis[phi] {
-			if i := s.bools[phi]; st.known&(1<<i) != 0 {
-				return (st.val&(1<<i) != 0) != neg, true
+		if t, ok := s.nilConds[v]; ok {
+			if i := s.bools[t.phi]; st.known&(1<<i) != 0 {
+				return (st.val&(1<<i) != 0) != t.neg, true
 			}
 		}
 	}
@@ -227,11 +227,8 @@ func (s *search) enter(from, to *ssa.BasicBlock, st *state) {
 		known &^= 1 << i
 		val &^= 1 << i
 		if s.nilPhis[phi] {
-			v, ok := Nilness(phi.Edges[pred])
-			if ok {
-				known |= 1 << i
-			}
-			if v {
+			known |= 1 << i // every edge's nilness is known (nilTestedPhi)
+			if nonNil, _ := Nilness(phi.Edges[pred]); nonNil {
 				val |= 1 << i
 			}
 			continue
@@ -553,9 +550,6 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 				return // the caller receives instead
 			}
 		}
-		if s.q.Exits != nil && s.q.Exits(ret) {
-			return // the process ends: nothing outlives it
-		}
 	}
 	var pending Count
 	for i, start := range s.q.Starts {
@@ -576,6 +570,9 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 	}
 	if !pending.Exceeds(st.recvd, s.q.Room) {
 		return
+	}
+	if ret, ok := instr.(*ssa.Return); ok && s.q.Exits != nil && s.q.Exits(ret) {
+		return // the process ends: nothing outlives it
 	}
 	if st.flags&branchedOnShared != 0 {
 		return

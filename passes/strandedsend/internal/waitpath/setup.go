@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/internal/ssacfg"
 
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
@@ -31,6 +32,7 @@ type search struct {
 	storedFields map[fieldKey]bool        // fields the function stores to
 	bools        map[ssa.Value]int        // booleans tracked along paths, by bit: phis, parameters
 	nilPhis      map[*ssa.Phi]bool        // phis tracked (in bools) as "not nil": see nilTestedPhi
+	nilConds     map[ssa.Value]nilCond    // the nil tests of those phis
 	staysIn      map[chanuse.Case]bool    // select cases of a receiving loop after which it waits again
 	counts       map[*ssacfg.Loop]bool    // loops that, having received from the channel in a select, wait again
 	counters     map[*ssacfg.Loop]counter // loops ending when a count of received values reaches a bound
@@ -146,15 +148,23 @@ func (s *search) findFlags() {
 		if len(b.Instrs) == 0 {
 			continue
 		}
-		if cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
-			phi, _ := nilTestedPhi(cond.Cond)
-			if _, seen := s.bools[phi]; phi != nil && !seen && len(s.bools) < 16 {
-				s.bools[phi] = len(s.bools)
-				if s.nilPhis == nil {
-					s.nilPhis = map[*ssa.Phi]bool{}
-				}
-				s.nilPhis[phi] = true
+		cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		phi, neg := nilTestedPhi(cond.Cond)
+		if phi == nil {
+			continue
+		}
+		if _, seen := s.bools[phi]; !seen && len(s.bools) < 16 {
+			s.bools[phi] = len(s.bools)
+			if s.nilPhis == nil {
+				s.nilPhis, s.nilConds = map[*ssa.Phi]bool{}, map[ssa.Value]nilCond{}
 			}
+			s.nilPhis[phi] = true
+		}
+		if s.nilPhis[phi] {
+			s.nilConds[cond.Cond] = nilCond{phi, neg}
 		}
 	}
 	var fields []ssa.Value // fields tested against nil, in the order of their tests
@@ -381,14 +391,8 @@ func (s *search) fixedBool(cond ssa.Value) (ssa.Value, bool) {
 	if v, neg := fixedBool(cond); v != nil {
 		return v, neg
 	}
-	bin, ok := cond.(*ssa.BinOp)
-	if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
-		return nil, false
-	}
-	x := bin.X
-	if c, ok := x.(*ssa.Const); ok && c.IsNil() {
-		x = bin.Y
-	} else if c, ok := bin.Y.(*ssa.Const); !ok || !c.IsNil() {
+	x, isNil := NilCompared(cond)
+	if x == nil {
 		return nil, false
 	}
 	k, ok := fieldLoaded(x)
@@ -403,7 +407,31 @@ func (s *search) fixedBool(cond ssa.Value) (ssa.Value, bool) {
 		s.nilTests[k] = x
 		rep = x
 	}
-	return rep, bin.Op == token.EQL // the value tracked is "not nil"
+	return rep, isNil // the value tracked is "not nil"
+}
+
+// NilCompared returns the value that cond compares with the constant
+// nil, and whether cond is true when it is nil (==); nil when cond is
+// no such comparison.
+func NilCompared(cond ssa.Value) (x ssa.Value, isNil bool) {
+	bin, ok := cond.(*ssa.BinOp)
+	if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
+		return nil, false
+	}
+	switch {
+	case isNilConst(bin.Y):
+		return bin.X, bin.Op == token.EQL
+	case isNilConst(bin.X):
+		return bin.Y, bin.Op == token.EQL
+	}
+	return nil, false
+}
+
+// A nilCond is a test of a tracked phi against nil; neg: true when it
+// is nil.
+type nilCond struct {
+	phi *ssa.Phi
+	neg bool
 }
 
 // nilTestedPhi returns the phi that cond tests against nil (neg: cond
@@ -415,17 +443,8 @@ func (s *search) fixedBool(cond ssa.Value) (ssa.Value, bool) {
 // other case goes on to start the next sender). A path then knows the
 // test's result from the edge it entered the phi's block by.
 func nilTestedPhi(cond ssa.Value) (phi *ssa.Phi, neg bool) {
-	bin, ok := cond.(*ssa.BinOp)
-	if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
-		return nil, false
-	}
-	x := bin.X
-	if c, ok := x.(*ssa.Const); ok && c.IsNil() {
-		x = bin.Y
-	} else if c, ok := bin.Y.(*ssa.Const); !ok || !c.IsNil() {
-		return nil, false
-	}
-	phi, ok = x.(*ssa.Phi)
+	x, isNil := NilCompared(cond)
+	phi, ok := x.(*ssa.Phi)
 	if !ok {
 		return nil, false
 	}
@@ -440,7 +459,7 @@ func nilTestedPhi(cond ssa.Value) (phi *ssa.Phi, neg bool) {
 	if !sawNil || !sawSet {
 		return nil, false
 	}
-	return phi, bin.Op == token.EQL
+	return phi, isNil
 }
 
 // Nilness reports whether v is known to be nil or known not to be: the
@@ -455,12 +474,9 @@ func Nilness(v ssa.Value) (nonNil, known bool) {
 	case *ssa.Alloc, *ssa.MakeInterface, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.MakeClosure, *ssa.Function:
 		return true, true
 	case *ssa.Call:
-		if f := v.Call.StaticCallee(); f != nil && f.Pkg != nil {
-			switch f.Pkg.Pkg.Path() + "." + f.Name() {
-			case "errors.New", "fmt.Errorf":
-				return true, true
-			}
-		}
+		fn := match.Callee(v)
+		fresh := match.IsFunc(fn, "errors", "New") || match.IsFunc(fn, "fmt", "Errorf")
+		return fresh, fresh
 	}
 	return false, false
 }
