@@ -1,7 +1,7 @@
 // Package ssacfg answers questions about the control-flow graph of an SSA
 // function that more than one pass asks: which blocks form loops, and
-// how much weight a path through them can carry, and which block a
-// select case runs.
+// how much weight a path through them can carry, which block a select
+// case runs, and which mutex is still held when an instruction runs.
 package ssacfg
 
 import "golang.org/x/tools/go/ssa"

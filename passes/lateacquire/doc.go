@@ -133,7 +133,14 @@
 // When the goroutine is a function literal that begins with the acquire as
 // a statement of its own (sem <- struct{}{}, sem.Acquire(ctx, 1) with its
 // error unused), a suggested fix moves the acquire before the go
-// statement and leaves the release in the goroutine.
+// statement and leaves the release in the goroutine. No fix is offered
+// when the spawning function still holds a mutex at the spawn (c.mu.Lock();
+// defer c.mu.Unlock(); for … { go … }): moved there, a blocking acquire
+// would wait for a permit with the lock held, stalling every other taker
+// of the lock, and deadlocking if the goroutines holding permits need it
+// too. The report names the Lock as a related position instead: acquire
+// once it is unlocked, or try without waiting (validation set 26, OLM's
+// resolver cache).
 //
 // Across functions and packages: wrappers that take a permit and return
 // holding it are found in any package (a fact on the function), and so

@@ -1,10 +1,14 @@
 package lateacquire_test
 
 import (
+	"go/ast"
+	"go/token"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/admitlint/admitlint/internal/gatemutant"
@@ -119,4 +123,44 @@ func TestOneReportPerAcquire(t *testing.T) {
 	if !found {
 		t.Error("no merged report in lateacquire/shared")
 	}
+}
+
+// TestHeldLockNamed: a blocking acquire whose spawn runs with a mutex
+// held gets no fix, and names the Lock as a related position; its twin,
+// spawned after the unlock, gets the fix and no such position (the
+// golden file of lateacquire/fixes checks the edits).
+func TestHeldLockNamed(t *testing.T) {
+	results := analysistest.Run(t, testdata(t), lateacquire.Analyzer, "lateacquire/fixes")
+	seen := map[string]bool{}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			fn := enclosingFunc(r.Pass.Files, d.Pos)
+			if fn != "refreshLocked" && fn != "refreshUnlocked" {
+				continue
+			}
+			seen[fn] = true
+			held := slices.ContainsFunc(d.Related, func(rel analysis.RelatedInformation) bool {
+				return strings.HasPrefix(rel.Message, "c.mu is locked here and still held at the spawn")
+			})
+			if want := fn == "refreshLocked"; held != want || (len(d.SuggestedFixes) == 0) != want {
+				t.Errorf("%s: held-lock position %v, %d fixes; want position %v and fixes only without it", fn, held, len(d.SuggestedFixes), want)
+			}
+		}
+	}
+	if !seen["refreshLocked"] || !seen["refreshUnlocked"] {
+		t.Errorf("reports in %v, want both refreshLocked and refreshUnlocked", seen)
+	}
+}
+
+// enclosingFunc returns the name of the function declaration of files
+// that contains pos.
+func enclosingFunc(files []*ast.File, pos token.Pos) string {
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
+				return fd.Name.Name
+			}
+		}
+	}
+	return ""
 }

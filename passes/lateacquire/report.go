@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/spawn"
+	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
 // report reports act a of the goroutine site starts, which runs once per
@@ -65,8 +66,43 @@ func (c *checker) report(site spawn.Site, sp *spawner, a act, unit string) {
 	if spawnNode != nil {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: spawnNode.Pos(), End: spawnNode.End(), Message: "goroutine started here"})
 	}
-	d.SuggestedFixes = c.hoist(site, a, node, spawnNode, sem, start)
+	if lock := c.heldLock(site, a); lock != nil {
+		// Moved before the spawn, a blocking acquire would wait with the
+		// lock held, stalling everyone else who takes it (and the
+		// goroutines holding permits, if they need it too): no fix.
+		d.Related = append(d.Related, *lock)
+	} else {
+		d.SuggestedFixes = c.hoist(site, a, node, spawnNode, sem, start)
+	}
 	c.findings.add(d, unit, format)
+}
+
+// heldLock returns, as a related position, the Lock call of a mutex the
+// spawning function still holds at the spawn of site (c.mu.Lock(); defer
+// c.mu.Unlock(); for … { go … }), when a is a blocking acquire; nil
+// otherwise. A try does not wait, and trying under the lock before the
+// spawn is the right shape.
+func (c *checker) heldLock(site spawn.Site, a act) *analysis.RelatedInformation {
+	if a.try {
+		return nil
+	}
+	lock := ssacfg.HeldAt(site.Instr)
+	if lock == nil {
+		return nil
+	}
+	rel := &analysis.RelatedInformation{Pos: lock.Pos()}
+	mu := "a mutex"
+	for _, n := range c.pathAt(lock.Pos()) {
+		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == lock.Pos() {
+			rel.Pos, rel.End = call.Pos(), call.End()
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				mu = types.ExprString(sel.X)
+			}
+			break
+		}
+	}
+	rel.Message = mu + " is locked here and still held at the spawn: acquire once it is unlocked, or try without waiting"
+	return rel
 }
 
 // A finding is one report before it is printed: an acquire that several

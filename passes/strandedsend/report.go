@@ -311,10 +311,10 @@ func lockedBy(at ssa.Instruction, where string) (string, bool) {
 		t = ptr.Elem()
 	}
 	st, isStruct := t.Underlying().(*types.Struct)
-	if !found || recv == "" || !isStruct || k.field >= st.NumFields() {
+	if !found || recv == "" || !isStruct || k.Field >= st.NumFields() {
 		return "", false
 	}
-	return recv + "." + st.Field(k.field).Name(), true
+	return recv + "." + st.Field(k.Field).Name(), true
 }
 
 // joinAnd joins names as a list in prose: "a", "a and b", "a, b and c".

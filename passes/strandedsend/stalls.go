@@ -9,6 +9,7 @@ import (
 
 	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/internal/spawn"
+	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
 // waitsForSenders returns the test for waitpath.Query.Stalls: a call that
@@ -43,7 +44,7 @@ func waitsForSenders(sc *scope, g []int) func(ssa.CallInstruction) bool {
 		if len(args) == 0 {
 			return false
 		}
-		k := keyOf(args[0])
+		k := ssacfg.KeyOf(args[0])
 		switch {
 		case match.IsMethod(fn, match.ErrgroupPkg, "Group", "Wait"), match.IsMethod(fn, "sync", "WaitGroup", "Wait"):
 			return waits[k]
@@ -60,20 +61,9 @@ func waitsForSenders(sc *scope, g []int) func(ssa.CallInstruction) bool {
 
 // waitsForLock reports whether locking k (for writing or not) waits for
 // a sender holding it as locks says: a read lock waits only for a writer.
-func waitsForLock(locks map[syncKey]bool, k syncKey, write bool) bool {
+func waitsForLock(locks map[ssacfg.SyncKey]bool, k ssacfg.SyncKey, write bool) bool {
 	heldForWriting, held := locks[k]
 	return held && (write || heldForWriting)
-}
-
-// lockCall returns the mutex instr locks, and whether for writing, if
-// instr is a plain call of Lock or RLock.
-func lockCall(instr ssa.Instruction) (mu ssa.Value, write, ok bool) {
-	call, isCall := instr.(*ssa.Call)
-	if !isCall || len(call.Call.Args) == 0 {
-		return nil, false, false
-	}
-	locks, write := match.MutexLock(match.Callee(call))
-	return call.Call.Args[0], write, locks
 }
 
 // locksFirst returns the mutex, keyed in the caller, that the callee of
@@ -82,13 +72,13 @@ func lockCall(instr ssa.Instruction) (mu ssa.Value, write, ok bool) {
 // c.mu.Lock(); defer c.mu.Unlock(); … }. write is false for RLock;
 // param is the index of the parameter (the receiver first) whose field
 // it locks.
-func locksFirst(call ssa.CallInstruction) (k syncKey, write bool, param int, ok bool) {
+func locksFirst(call ssa.CallInstruction) (k ssacfg.SyncKey, write bool, param int, ok bool) {
 	callee := call.Common().StaticCallee()
 	if callee == nil || callee.Blocks == nil || len(call.Common().Args) != len(callee.Params) {
-		return syncKey{}, false, 0, false
+		return ssacfg.SyncKey{}, false, 0, false
 	}
 	for _, instr := range callee.Blocks[0].Instrs {
-		mu, write, isLock := lockCall(instr)
+		mu, write, isLock := ssacfg.LockCall(instr)
 		fa, isField := mu.(*ssa.FieldAddr)
 		if !isLock || !isField {
 			continue
@@ -98,55 +88,28 @@ func locksFirst(call ssa.CallInstruction) (k syncKey, write bool, param int, ok 
 			continue
 		}
 		i := slices.Index(callee.Params, p)
-		return keyOfField(call.Common().Args[i], fa.Field), write, i, true
+		return ssacfg.KeyOfField(call.Common().Args[i], fa.Field), write, i, true
 	}
-	return syncKey{}, false, 0, false
-}
-
-// A syncKey identifies a WaitGroup, errgroup or mutex in the function
-// that starts the senders: the value of its address, or, for a field, the
-// struct's address and the field's index, since each c.mu is an
-// instruction of its own.
-type syncKey struct {
-	base   ssa.Value
-	field  int  // -1: base is the address itself
-	loaded bool // the struct's address is loaded from base (a variable a closure shares)
-}
-
-// keyOf returns the key of the address v, in v's function.
-func keyOf(v ssa.Value) syncKey {
-	fa, ok := v.(*ssa.FieldAddr)
-	if !ok {
-		return syncKey{v, -1, false}
-	}
-	return keyOfField(fa.X, fa.Field)
-}
-
-// keyOfField returns the key of field of the struct at address x.
-func keyOfField(x ssa.Value, field int) syncKey {
-	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
-		return syncKey{load.X, field, true}
-	}
-	return syncKey{x, field, false}
+	return ssacfg.SyncKey{}, false, 0, false
 }
 
 // outerKey returns the key, in the function that starts the goroutine of
 // site, of the address v of the goroutine's function (a free variable, a
 // parameter, a field of either, or a global); false if v is not bound to
 // a value there.
-func outerKey(site *spawn.Site, v ssa.Value) (syncKey, bool) {
-	k := keyOf(v)
-	if _, global := k.base.(*ssa.Global); global {
+func outerKey(site *spawn.Site, v ssa.Value) (ssacfg.SyncKey, bool) {
+	k := ssacfg.KeyOf(v)
+	if _, global := k.Base.(*ssa.Global); global {
 		return k, true
 	}
-	k.base = outerValue(site, k.base)
-	return k, k.base != nil
+	k.Base = outerValue(site, k.Base)
+	return k, k.Base != nil
 }
 
 // waitedGroups returns the groups whose Wait waits for every sender on g
 // to have made its sends; none if some sender is not waited for so.
-func waitedGroups(sc *scope, g []int) map[syncKey]bool {
-	groups := map[syncKey]bool{}
+func waitedGroups(sc *scope, g []int) map[ssacfg.SyncKey]bool {
+	groups := map[ssacfg.SyncKey]bool{}
 	for _, s := range sc.senders {
 		if !s.touchesAny(g) {
 			continue
@@ -165,13 +128,13 @@ func waitedGroups(sc *scope, g []int) map[syncKey]bool {
 // made its sends: the group whose Go started it, or the WaitGroup it
 // marks Done in a deferred call or in a call after which it cannot send.
 // It returns false for any other goroutine.
-func waitedBy(site *spawn.Site) (syncKey, bool) {
+func waitedBy(site *spawn.Site) (ssacfg.SyncKey, bool) {
 	if site.Group != nil {
-		return keyOf(site.Group), true
+		return ssacfg.KeyOf(site.Group), true
 	}
 	fn := site.Fn
 	if fn == nil {
-		return syncKey{}, false
+		return ssacfg.SyncKey{}, false
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -192,7 +155,7 @@ func waitedBy(site *spawn.Site) (syncKey, bool) {
 			}
 		}
 	}
-	return syncKey{}, false
+	return ssacfg.SyncKey{}, false
 }
 
 // heldLocks returns the mutexes, keyed in the function that starts the
@@ -211,8 +174,8 @@ func waitedBy(site *spawn.Site) (syncKey, bool) {
 //
 // Only the goroutine's own body is read: a send in a helper or a closure
 // it calls, or a lock taken there, makes the sender hold nothing.
-func heldLocks(sc *scope, g []int) map[syncKey]bool {
-	var held map[syncKey]bool
+func heldLocks(sc *scope, g []int) map[ssacfg.SyncKey]bool {
+	var held map[ssacfg.SyncKey]bool
 	for _, s := range sc.senders {
 		if !s.touchesAny(g) {
 			continue
@@ -235,7 +198,7 @@ func heldLocks(sc *scope, g []int) map[syncKey]bool {
 
 // locksAcross returns the mutexes the goroutine of s holds across every
 // one of its sends on g, as heldLocks keys them.
-func locksAcross(s *sender, g []int) map[syncKey]bool {
+func locksAcross(s *sender, g []int) map[ssacfg.SyncKey]bool {
 	fn := s.site.Fn
 	if fn == nil {
 		return nil
@@ -250,10 +213,10 @@ func locksAcross(s *sender, g []int) map[syncKey]bool {
 		}
 		sends = append(sends, o.instr)
 	}
-	held := map[syncKey]bool{}
+	held := map[ssacfg.SyncKey]bool{}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			mu, write, isLock := lockCall(instr)
+			mu, write, isLock := ssacfg.LockCall(instr)
 			if !isLock {
 				continue
 			}
@@ -270,17 +233,8 @@ func locksAcross(s *sender, g []int) map[syncKey]bool {
 // lockedAtAll reports whether each of sends can run after lock, a call
 // locking mu, on a path that does not unlock the same mutex.
 func lockedAtAll(lock ssa.Instruction, mu ssa.Value, sends []ssa.Instruction) bool {
-	key := keyOf(mu)
-	unlocks := func(instr ssa.Instruction) bool {
-		call, ok := instr.(*ssa.Call)
-		if !ok || len(call.Call.Args) == 0 || keyOf(call.Call.Args[0]) != key {
-			return false
-		}
-		fn := match.Callee(call)
-		return match.IsMethod(fn, "sync", "Mutex", "Unlock") || match.IsMethod(fn, "sync", "RWMutex", "Unlock", "RUnlock")
-	}
 	for _, send := range sends {
-		if !reachableFrom(lock, func(instr ssa.Instruction) bool { return instr == send }, unlocks) {
+		if !ssacfg.LockedAt(lock, mu, send) {
 			return false
 		}
 	}
@@ -314,7 +268,7 @@ func outerValue(site *spawn.Site, v ssa.Value) ssa.Value {
 // any path from it. Its sends then all come before its Done, as with a
 // deferred Done, and Wait returning means they completed.
 func sendsNoMoreAfter(call *ssa.Call) bool {
-	return !reachableFrom(call, func(instr ssa.Instruction) bool {
+	return !ssacfg.ReachableFrom(call, func(instr ssa.Instruction) bool {
 		switch instr := instr.(type) {
 		case *ssa.Send, *ssa.Select, *ssa.Go:
 			return true
@@ -333,35 +287,6 @@ func sendsNoMoreAfter(call *ssa.Call) bool {
 	}, nil)
 }
 
-// reachableFrom reports whether an instruction for which hit holds can
-// run after from, in from's function, on a path that passes no
-// instruction for which stop holds (stop may be nil).
-func reachableFrom(from ssa.Instruction, hit, stop func(ssa.Instruction) bool) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	var scan func(b *ssa.BasicBlock, instrs []ssa.Instruction) bool
-	scan = func(b *ssa.BasicBlock, instrs []ssa.Instruction) bool {
-		for _, instr := range instrs {
-			if hit(instr) {
-				return true
-			}
-			if stop != nil && stop(instr) {
-				return false
-			}
-		}
-		for _, succ := range b.Succs {
-			if !seen[succ] {
-				seen[succ] = true
-				if scan(succ, succ.Instrs) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	b := from.Block()
-	return scan(b, b.Instrs[slices.Index(b.Instrs, from)+1:])
-}
-
 // senderLock returns where the function sending with send locks the mutex
 // it holds across it, if it holds exactly one.
 func senderLock(send ssa.Instruction) token.Pos {
@@ -369,7 +294,7 @@ func senderLock(send ssa.Instruction) token.Pos {
 	var at []token.Pos
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if mu, _, isLock := lockCall(instr); isLock && lockedAtAll(instr, mu, []ssa.Instruction{send}) {
+			if mu, _, isLock := ssacfg.LockCall(instr); isLock && lockedAtAll(instr, mu, []ssa.Instruction{send}) {
 				at = append(at, instr.Pos())
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
 // waitedBefore reports whether the sender's function waits for the
@@ -195,7 +196,7 @@ func (c *checker) waitedFor(sc *scope, d int, g []int) bool {
 	if len(groups) == 0 {
 		return false
 	}
-	waits := map[syncKey][]ssa.Instruction{}
+	waits := map[ssacfg.SyncKey][]ssa.Instruction{}
 	for _, b := range waiter.site.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			wg := waitGroupWaited(instr)

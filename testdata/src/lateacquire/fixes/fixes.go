@@ -115,3 +115,49 @@ func selectCancel(ctx context.Context, items []int, sem chan struct{}) {
 		}()
 	}
 }
+
+// A cache that refreshes its missing entries: one goroutine per miss,
+// each waiting for a refresh slot.
+type cache struct {
+	mu      sync.Mutex
+	sem     chan struct{}
+	entries map[string]int
+}
+
+func (c *cache) fetch(key string) int { return len(key) }
+
+// No fix: the loop runs with c.mu held (a deferred unlock runs only on
+// return), so an acquire moved before the go statement would wait for a
+// slot holding the cache's lock. The report names the lock instead.
+func (c *cache) refreshLocked(misses []string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, key := range misses {
+		go func() {
+			c.sem <- struct{}{} // want `goroutine waits on c.sem before doing any work`
+			defer func() { <-c.sem }()
+			v := c.fetch(key)
+			c.mu.Lock()
+			c.entries[key] = v
+			c.mu.Unlock()
+		}()
+	}
+}
+
+// Its twin unlocks before the loop: the acquire moves before the go
+// statement.
+func (c *cache) refreshUnlocked(misses []string) {
+	c.mu.Lock()
+	misses = append([]string(nil), misses...)
+	c.mu.Unlock()
+	for _, key := range misses {
+		go func() {
+			c.sem <- struct{}{} // want `goroutine waits on c.sem before doing any work`
+			defer func() { <-c.sem }()
+			v := c.fetch(key)
+			c.mu.Lock()
+			c.entries[key] = v
+			c.mu.Unlock()
+		}()
+	}
+}
