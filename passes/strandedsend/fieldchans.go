@@ -163,7 +163,7 @@ func (c *checker) traceLoad(fc *fieldChan, u *chanuse.Uses, depth int, goFrom *s
 	for _, rc := range u.RecvCases {
 		fc.recvs = append(fc.recvs, rc.Select)
 		for i, st := range rc.Select.States {
-			if i != rc.Index && !u.Values[st.Chan] && !isNilChan(st.Chan) && chanuse.CaseEnds(rc.Select, i) {
+			if i != rc.Index && !u.Values[st.Chan] && !waitpath.IsNilConst(st.Chan) && chanuse.CaseEnds(rc.Select, i) {
 				fc.leaves = append(fc.leaves, leavingCase{sel: rc.Select, recv: rc.Index, at: i})
 			}
 		}

@@ -172,7 +172,7 @@ func returnedOnward(v ssa.Value, u *chanuse.Uses) (j int, mixed, ok bool) {
 func otherResults(fn *ssa.Function, j int, values map[ssa.Value]bool) bool {
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if ok && j < len(ret.Results) && !values[ret.Results[j]] && !isNilChan(ret.Results[j]) {
+		if ok && j < len(ret.Results) && !values[ret.Results[j]] && !waitpath.IsNilConst(ret.Results[j]) {
 			return true
 		}
 	}
@@ -221,7 +221,7 @@ func slotResult(slot *ssa.Alloc, v ssa.Value) (j int, mixed bool) {
 	for _, ref := range *slot.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.Store:
-			if ref.Val != v && !isNilChan(ref.Val) {
+			if ref.Val != v && !waitpath.IsNilConst(ref.Val) {
 				mixed = true
 			}
 		case *ssa.UnOp:

@@ -257,7 +257,7 @@ func selectEscapes(sel *ssa.Select, chans []*channel) bool {
 		return true
 	}
 	for i, st := range sel.States {
-		if isNilChan(st.Chan) {
+		if waitpath.IsNilConst(st.Chan) {
 			continue // never ready
 		}
 		if !chanuse.CaseLeaves(sel, i) {
@@ -284,12 +284,6 @@ func selectEscapes(sel *ssa.Select, chans []*channel) bool {
 		}
 	}
 	return false
-}
-
-// isNilChan reports whether v is the constant nil channel.
-func isNilChan(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
 }
 
 // touches reports whether o sends on channel c.

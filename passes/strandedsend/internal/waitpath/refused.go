@@ -83,7 +83,7 @@ func onFailure(err ssa.Value, f func(cond *ssa.If, succ int)) {
 	}
 	for _, ref := range *err.Referrers() {
 		cmp, ok := ref.(*ssa.BinOp)
-		if !ok || !isNilConst(cmp.X) && !isNilConst(cmp.Y) {
+		if !ok || !IsNilConst(cmp.X) && !IsNilConst(cmp.Y) {
 			continue
 		}
 		for _, ref := range *cmp.Referrers() {
@@ -150,7 +150,7 @@ func nilErrorAlways(fn *ssa.Function) bool {
 		if !ok {
 			continue
 		}
-		if !isNilConst(ret.Results[len(ret.Results)-1]) {
+		if !IsNilConst(ret.Results[len(ret.Results)-1]) {
 			return false
 		}
 		returns++
@@ -232,7 +232,9 @@ func isBool(t types.Type) bool {
 	return ok && b.Kind() == types.Bool
 }
 
-func isNilConst(v ssa.Value) bool {
+// IsNilConst reports whether v is the constant nil (a nil channel, error
+// or pointer).
+func IsNilConst(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.IsNil()
 }

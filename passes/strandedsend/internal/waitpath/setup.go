@@ -419,9 +419,9 @@ func NilCompared(cond ssa.Value) (x ssa.Value, isNil bool) {
 		return nil, false
 	}
 	switch {
-	case isNilConst(bin.Y):
+	case IsNilConst(bin.Y):
 		return bin.X, bin.Op == token.EQL
-	case isNilConst(bin.X):
+	case IsNilConst(bin.X):
 		return bin.Y, bin.Op == token.EQL
 	}
 	return nil, false

@@ -124,7 +124,13 @@ type cache struct {
 	entries map[string]int
 }
 
-func (c *cache) fetch(key string) int { return len(key) }
+// refresh fetches key and stores it under the lock.
+func (c *cache) refresh(key string) {
+	v := len(key)
+	c.mu.Lock()
+	c.entries[key] = v
+	c.mu.Unlock()
+}
 
 // No fix: the loop runs with c.mu held (a deferred unlock runs only on
 // return), so an acquire moved before the go statement would wait for a
@@ -136,10 +142,7 @@ func (c *cache) refreshLocked(misses []string) {
 		go func() {
 			c.sem <- struct{}{} // want `goroutine waits on c.sem before doing any work`
 			defer func() { <-c.sem }()
-			v := c.fetch(key)
-			c.mu.Lock()
-			c.entries[key] = v
-			c.mu.Unlock()
+			c.refresh(key)
 		}()
 	}
 }
@@ -154,10 +157,7 @@ func (c *cache) refreshUnlocked(misses []string) {
 		go func() {
 			c.sem <- struct{}{} // want `goroutine waits on c.sem before doing any work`
 			defer func() { <-c.sem }()
-			v := c.fetch(key)
-			c.mu.Lock()
-			c.entries[key] = v
-			c.mu.Unlock()
+			c.refresh(key)
 		}()
 	}
 }
