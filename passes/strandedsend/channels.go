@@ -39,7 +39,7 @@ func (c *checker) channelOf(mk *ssa.MakeChan, sites []spawn.Site) *channel {
 		return ch
 	}
 	ch.in = map[*spawn.Site][]*chanuse.Uses{}
-	ch.inner = map[*ssa.Function]chanuse.Handoff{}
+	ch.inner = map[*ssa.Function][]chanuse.Handoff{}
 	for _, h := range u.Handoffs {
 		if h.Site == nil || h.Fn == mk.Parent() {
 			return ch

@@ -271,7 +271,11 @@
 // What crosses function and package boundaries. The sends may be made
 // by helpers the goroutine calls, in this package or another, at any
 // depth (go func() { produce(ctx, ch) }(), go s.fill(ch), go
-// feed.Publish(ch)), and by callbacks it hands to a function that runs
+// feed.Publish(ch)), by closures it defines and calls in place, at one
+// call or several, each call counting the closure's sends (add :=
+// func(n string) { names <- n }, then add(first) and add(n) in a loop:
+// a stream; validation set 27, tkn's pod names, whose error channel is
+// that stream's trailer), and by callbacks it hands to a function that runs
 // them in place: a walker (filepath.WalkDir, fs.WalkDir, sync.Map's
 // Range, sync.Once's Do, or a function of the module that only calls
 // its function parameter), or the body of a range-over-func loop; and

@@ -29,8 +29,8 @@ type channel struct {
 	// the closures they run in place), by site.
 	in map[*spawn.Site][]*chanuse.Uses
 	// inner holds, for each closure a goroutine runs in place, how it
-	// runs it.
-	inner map[*ssa.Function]chanuse.Handoff
+	// runs it: at one call, or at each of several.
+	inner map[*ssa.Function][]chanuse.Handoff
 	// held: it reaches a goroutine inside a struct (go work(&task{out:
 	// ch}), go t.run()), whose field the goroutine sends on.
 	held bool
@@ -125,8 +125,8 @@ type sender struct {
 // see package sendsum), and reports
 // whether every use there is a send or a close. It records in inner how
 // each closure is run.
-func traceInto(h chanuse.Handoff, follow chanuse.Follow, inner map[*ssa.Function]chanuse.Handoff) ([]*chanuse.Uses, bool) {
-	u := chanuse.TraceHandoff(h, spawn.Sites(h.Fn), follow)
+func traceInto(h chanuse.Handoff, follow chanuse.Follow, inner map[*ssa.Function][]chanuse.Handoff) ([]*chanuse.Uses, bool) {
+	u := chanuse.TraceSender(h, spawn.Sites(h.Fn), follow)
 	if !sendsOnly(u) {
 		return nil, false
 	}
@@ -134,6 +134,10 @@ func traceInto(h chanuse.Handoff, follow chanuse.Follow, inner map[*ssa.Function
 	for _, in := range u.Handoffs {
 		if in.Fn == h.Fn || in.Into == nil {
 			return nil, false
+		}
+		if calls, ok := inner[in.Fn]; ok && in.Site == nil && calls[0].Site == nil && calls[0].Into == in.Into {
+			inner[in.Fn] = append(calls, in) // a closure called at several calls: traced once
+			continue
 		}
 		var sites []spawn.Site
 		if in.Site != nil {
@@ -149,7 +153,7 @@ func traceInto(h chanuse.Handoff, follow chanuse.Follow, inner map[*ssa.Function
 		if !sendsOnly(v) || len(v.Handoffs) > 0 {
 			return nil, false
 		}
-		inner[in.Fn] = in
+		inner[in.Fn] = []chanuse.Handoff{in}
 		all = append(all, v)
 	}
 	return all, true
@@ -171,8 +175,9 @@ func collectOps(chans []*channel, follow *sendsum.Result) []*sender {
 	// Each site has its own op for an instruction: two go statements
 	// running one function both make its sends.
 	type siteInstr struct {
-		site  *spawn.Site
-		instr ssa.Instruction
+		site   *spawn.Site
+		instr  ssa.Instruction
+		anchor ssa.Instruction // a closure called at several calls: one op per call
 	}
 	byInstr := map[siteInstr]*op{}
 	for ci, ch := range chans {
@@ -187,49 +192,54 @@ func collectOps(chans []*channel, follow *sendsum.Result) []*sender {
 				senders = append(senders, snd)
 			}
 			for _, u := range uses {
-				var anchor ssa.Instruction
-				runs := chanuse.Once
-				if h, ok := ch.inner[u.Fn]; ok {
-					anchor, runs = h.Instr, h.Runs
+				// Where the function holding the uses runs: the goroutine's
+				// own (no anchor), or each call of a closure it runs.
+				runsAt := []chanuse.Handoff{{Runs: chanuse.Once}}
+				if hs, ok := ch.inner[u.Fn]; ok {
+					runsAt = hs
 				}
-				add := func(instr ssa.Instruction, pos token.Pos, index int) {
-					if afterEndlessServe(instr) {
-						return // never runs
+				for _, h := range runsAt {
+					anchor, runs := h.Instr, h.Runs
+					add := func(instr ssa.Instruction, pos token.Pos, index int) {
+						if afterEndlessServe(instr) {
+							return // never runs
+						}
+						key := siteInstr{site, instr, anchor}
+						o := byInstr[key]
+						if o == nil {
+							o = &op{instr: instr, anchor: anchor, runs: runs, pos: map[int]token.Pos{}, cases: map[int]int{}}
+							byInstr[key] = o
+							snd.ops = append(snd.ops, o)
+						}
+						if !slices.Contains(o.chans, ci) {
+							o.chans = append(o.chans, ci)
+							o.pos[ci] = pos
+							o.cases[ci] = index
+						}
 					}
-					o := byInstr[siteInstr{site, instr}]
-					if o == nil {
-						o = &op{instr: instr, anchor: anchor, runs: runs, pos: map[int]token.Pos{}, cases: map[int]int{}}
-						byInstr[siteInstr{site, instr}] = o
+					for _, s := range u.Sends {
+						add(s, s.Pos(), -1)
+					}
+					for _, c := range u.SendCases {
+						add(c.Select, c.Select.States[c.Index].Pos, c.Index)
+					}
+					for _, call := range u.Calls {
+						if afterEndlessServe(call.Instr) {
+							continue
+						}
+						via := follow.SendsOn(call.Instr.Common().StaticCallee(), call.Arg, call.Holding)
+						if via == nil || !via.Plain() {
+							// It makes no plain send: a method of the struct
+							// that leaves its channel alone, or one that sends
+							// only in selects that can give up.
+							continue
+						}
+						// One operation per call and channel: the helper's sends
+						// on each are counted apart.
+						o := &op{instr: call.Instr, anchor: anchor, runs: runs, chans: []int{ci},
+							pos: map[int]token.Pos{ci: call.Instr.Pos()}, via: via}
 						snd.ops = append(snd.ops, o)
 					}
-					if !slices.Contains(o.chans, ci) {
-						o.chans = append(o.chans, ci)
-						o.pos[ci] = pos
-						o.cases[ci] = index
-					}
-				}
-				for _, s := range u.Sends {
-					add(s, s.Pos(), -1)
-				}
-				for _, c := range u.SendCases {
-					add(c.Select, c.Select.States[c.Index].Pos, c.Index)
-				}
-				for _, call := range u.Calls {
-					if afterEndlessServe(call.Instr) {
-						continue
-					}
-					via := follow.SendsOn(call.Instr.Common().StaticCallee(), call.Arg, call.Holding)
-					if via == nil || !via.Plain() {
-						// It makes no plain send: a method of the struct
-						// that leaves its channel alone, or one that sends
-						// only in selects that can give up.
-						continue
-					}
-					// One operation per call and channel: the helper's sends
-					// on each are counted apart.
-					o := &op{instr: call.Instr, anchor: anchor, runs: runs, chans: []int{ci},
-						pos: map[int]token.Pos{ci: call.Instr.Pos()}, via: via}
-					snd.ops = append(snd.ops, o)
 				}
 			}
 		}
@@ -420,7 +430,7 @@ func inOneIteration(x, y *op) bool {
 // after x: in the same function, y is reachable from x; otherwise their
 // anchors in the goroutine's function are compared.
 func sequenced(x, y *op) bool {
-	if x.instr == y.instr {
+	if x.instr == y.instr && x.anchor == y.anchor {
 		return x != y // one helper call sending on two channels: in any order
 	}
 	if x.instr.Parent() == y.instr.Parent() {
@@ -460,9 +470,20 @@ func (s *sender) sends(g []int) (waitpath.Count, int, bool) {
 	fewest := map[ssa.Instruction]int{}
 	inner := map[*ssa.Function]map[ssa.Instruction]int{}
 	innerLeast := map[*ssa.Function]map[ssa.Instruction]int{}
+	// A closure called at several calls has an op per call for each of
+	// its operations: its weight is counted from those of one call.
+	first := map[*ssa.Function]ssa.Instruction{}
 	for _, o := range s.ops {
 		if !o.plainFor(g) {
 			continue
+		}
+		if o.anchor != nil {
+			fn := o.instr.Parent()
+			if a, ok := first[fn]; !ok {
+				first[fn] = o.anchor
+			} else if a != o.anchor {
+				continue
+			}
 		}
 		most, fewer, loops := o.weight()
 		if loops {
@@ -496,13 +517,15 @@ func (s *sender) sends(g []int) (waitpath.Count, int, bool) {
 		if cyclic {
 			kinds, n = true, 1 // a stream by kind: counted as one from here
 		}
+		done := map[ssa.Instruction]bool{} // the calls running fn, each weighed once
 		for _, o := range s.ops {
-			if o.anchor == nil || o.instr.Parent() != fn {
+			if o.anchor == nil || o.instr.Parent() != fn || done[o.anchor] {
 				continue
 			}
+			done[o.anchor] = true
 			if d, deferred := o.anchor.(*ssa.Defer); deferred && (allRecovered(w) || allUnfinished(w, d)) {
 				onPanic = max(onPanic, n)
-				break
+				continue
 			}
 			switch o.runs {
 			case chanuse.Many:
@@ -515,7 +538,6 @@ func (s *sender) sends(g []int) (waitpath.Count, int, bool) {
 				weights[o.anchor] += n
 				fewest[o.anchor] += ssacfg.LeastWeight(fn, innerLeast[fn])
 			}
-			break
 		}
 	}
 	// A send on a cycle that runs at most once (under a flag the loop

@@ -20,6 +20,7 @@ package chanuse
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -140,13 +141,19 @@ func Trace(fn *ssa.Function, roots []ssa.Value, sites []spawn.Site) *Uses {
 func TraceFollowing(fn *ssa.Function, roots []ssa.Value, sites []spawn.Site, follow Follow) *Uses {
 	t := newTracer(fn, sites, follow)
 	for _, r := range roots {
-		if _, ok := r.Type().Underlying().(*types.Pointer); ok {
-			t.cell(r)
-		} else {
-			t.value(r)
-		}
+		t.root(r)
 	}
 	return t.u
+}
+
+// root follows r, a cell holding the channel if it is a pointer, the
+// channel itself otherwise.
+func (t *tracer) root(r ssa.Value) {
+	if _, ok := r.Type().Underlying().(*types.Pointer); ok {
+		t.cell(r)
+	} else {
+		t.value(r)
+	}
 }
 
 // TraceHandoff returns the uses of the channel in the function h hands
@@ -157,6 +164,21 @@ func TraceHandoff(h Handoff, sites []spawn.Site, follow Follow) *Uses {
 	}
 	t := newTracer(h.Fn, sites, follow)
 	t.held(h.Into, h.Field)
+	return t.u
+}
+
+// TraceSender is TraceHandoff for the goroutine of a sender, which
+// also follows the channel into a closure the goroutine calls in place
+// at several calls (a helper literal that sends: add := func(n string)
+// { names <- n }; add(a); … add(b)), with one Handoff per call, each run
+// once. A closure called at one call is followed by every trace.
+func TraceSender(h Handoff, sites []spawn.Site, follow Follow) *Uses {
+	if h.Held {
+		return TraceHandoff(h, sites, follow)
+	}
+	t := newTracer(h.Fn, sites, follow)
+	t.calls = true
+	t.root(h.Into)
 	return t.u
 }
 
@@ -171,6 +193,7 @@ type tracer struct {
 	cells   map[ssa.Value]bool
 	holders map[ssa.Value]int // values holding the channel, by the struct's field holding it
 	follow  Follow
+	calls   bool // follow closures called in place at several calls
 }
 
 func (t *tracer) escape(instr ssa.Instruction) {
@@ -315,6 +338,12 @@ func (t *tracer) closure(mc *ssa.MakeClosure, x ssa.Value, how Holding) {
 		}
 	}
 	refs := *mc.Referrers()
+	if calls := t.inPlaceCalls(mc); len(calls) > 1 {
+		for _, call := range calls {
+			t.handoffBindings(nil, call, fn, mc, x, how, Once)
+		}
+		return
+	}
 	if len(refs) != 1 {
 		t.escape(mc)
 		return
@@ -347,6 +376,29 @@ func (t *tracer) closure(mc *ssa.MakeClosure, x ssa.Value, how Holding) {
 		}
 	}
 	t.escape(mc)
+}
+
+// inPlaceCalls returns the calls of closure mc when the trace follows
+// closures called at several calls and every use of mc is a call of it
+// (called in place, mc not passed on or kept); otherwise nil.
+func (t *tracer) inPlaceCalls(mc *ssa.MakeClosure) []ssa.Instruction {
+	if !t.calls {
+		return nil
+	}
+	var calls []ssa.Instruction
+	for _, ref := range *mc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Call:
+			if ref.Call.Value != mc || slices.Contains(ref.Call.Args, ssa.Value(mc)) {
+				return nil
+			}
+			calls = append(calls, ref)
+		default:
+			return nil
+		}
+	}
+	return calls
 }
 
 // callback reports whether call runs closure mc, passed as its argument

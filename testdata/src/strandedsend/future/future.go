@@ -444,3 +444,50 @@ func Header(read func(n int) ([]byte, error)) (<-chan []byte, <-chan error) {
 	}()
 	return head, errs
 }
+
+// The stream's sends may sit in a closure the goroutine defines and
+// calls, here and in its loop (a helper that skips names already sent):
+// it is still a stream of names, and the error its trailer, read where
+// the names are read (validation set 27, tkn's pod names). Not a future.
+func Names(first string, next func() (string, error)) (<-chan string, <-chan error) {
+	names := make(chan string)
+	errs := make(chan error)
+	go func() {
+		defer close(names)
+		defer close(errs)
+		seen := map[string]bool{}
+		add := func(n string) {
+			if !seen[n] {
+				seen[n] = true
+				names <- n
+			}
+		}
+		add(first)
+		for {
+			n, err := next()
+			if err != nil {
+				errs <- err
+				return
+			}
+			add(n)
+		}
+	}()
+	return names, errs
+}
+
+// The twin whose goroutine calls the closure once, with no loop: one
+// name and then its error, no stream, and each channel a future its
+// caller can stop waiting for, as Header's.
+func FirstName(next func() (string, error)) (<-chan string, <-chan error) {
+	names := make(chan string)
+	errs := make(chan error)
+	go func() {
+		add := func(n string) {
+			names <- n // want `send on unbuffered names blocks forever if the caller of FirstName stops waiting for the result`
+		}
+		n, err := next()
+		add(n)
+		errs <- err // want `send on unbuffered errs blocks forever if the caller of FirstName stops waiting for the result`
+	}()
+	return names, errs
+}

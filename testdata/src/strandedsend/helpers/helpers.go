@@ -372,3 +372,41 @@ func (u *upgrade) run(ctx context.Context, q string) result {
 	go u.onCancel(ctx, rc)
 	return <-rc
 }
+
+// A closure the goroutine defines and calls at two calls sends once per
+// call: two values, and a receiver that takes one and returns on an
+// error.
+func pair(a, b string, check func(result) error) (result, error) {
+	out := make(chan result)
+	go func() {
+		emit := func(q string) {
+			out <- compute(q) // want `send on out blocks forever once the receiver leaves \(return at helpers.go:390\) after 1 of 2 values, with room for 0; the goroutine leaks — make out's capacity 2`
+		}
+		emit(a)
+		emit(b)
+	}()
+	r := <-out
+	if err := check(r); err != nil {
+		return result{}, err
+	}
+	return <-out, nil
+}
+
+// ok: the twin that takes both values on every path: two calls, two
+// values, counted once each.
+func pairAll(a, b string, check func(result) error) (result, error) {
+	out := make(chan result)
+	go func() {
+		emit := func(q string) {
+			out <- compute(q)
+		}
+		emit(a)
+		emit(b)
+	}()
+	r := <-out
+	last := <-out
+	if err := check(r); err != nil {
+		return result{}, err
+	}
+	return last, nil
+}
