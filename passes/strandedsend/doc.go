@@ -201,7 +201,11 @@
 // send, reported there, and the second is pending only from that receive
 // on (validation set 11, ginkgo). A sender that marks its last value
 // (right after a send it tests what it sent, an end-of-stream flag or a
-// [DONE] line, and on one branch sends no more) is done when its
+// [DONE] line, or what it had beside it, and on one branch sends no
+// more; the test may follow in the block the send falls through to when
+// that block only tests: an error sent in an if with no return, then if
+// page == nil { break } on the page the call gave beside the error,
+// validation set 27, guac) is done when its
 // receiver leaves the loop of receives on a test of a received value:
 // that is the mark, read (validation set 10, langchaingo's ernie); a
 // receiver stopping at the first match of a stream with no mark still

@@ -350,13 +350,35 @@ func endsOnMark(senders []*sender, g []int) bool {
 	return false
 }
 
-// marksAfter reports whether the block of send ends in a branch decided
-// by values made before the send, one way to send again and the other
-// way not.
+// marksAfter reports whether the block of send, or the block it falls
+// through to when that block does nothing but test, ends in a branch
+// decided by values made before the send, one way to send again and
+// the other way not. The fall-through is an error sent in an if with no
+// return, followed by the loop's test of what the call gave beside the
+// error (validation set 27, guac's pages of an SBOM):
+//
+//	page, err := next()
+//	if err != nil {
+//		pages <- result{err: err}
+//	}
+//	if page == nil {
+//		break
+//	}
 func marksAfter(send *ssa.Send) bool {
 	b := send.Block()
 	iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok || !madeBefore(iff.Cond, b, slices.Index(b.Instrs, ssa.Instruction(send))) {
+	if ok && !madeBefore(iff.Cond, b, slices.Index(b.Instrs, ssa.Instruction(send))) {
+		return false
+	}
+	if _, jump := b.Instrs[len(b.Instrs)-1].(*ssa.Jump); jump && len(b.Succs) == 1 {
+		next := b.Succs[0]
+		iff, ok = next.Instrs[len(next.Instrs)-1].(*ssa.If)
+		if !ok || !onlyTests(next) || !madeBefore(iff.Cond, next, 0) {
+			return false
+		}
+		b = next
+	}
+	if !ok {
 		return false
 	}
 	again := 0
@@ -366,6 +388,24 @@ func marksAfter(send *ssa.Send) bool {
 		}
 	}
 	return again == 1
+}
+
+// onlyTests reports whether block b computes no value other than its
+// branch's condition, from values made before it.
+func onlyTests(b *ssa.BasicBlock) bool {
+	for _, instr := range b.Instrs[:len(b.Instrs)-1] {
+		switch instr.(type) {
+		case *ssa.DebugRef:
+			continue
+		case *ssa.Phi:
+			return false // a join of values: what it tests differs by the way in
+		}
+		v, ok := instr.(ssa.Value)
+		if !ok || !madeBefore(v, b, 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // madeBefore reports whether v is computed only from values made before

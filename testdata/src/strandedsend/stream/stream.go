@@ -250,3 +250,70 @@ func untilFinishedOrFatal(ctx context.Context, w watch) {
 		}
 	}
 }
+
+type page struct {
+	items []item
+	more  bool
+}
+
+type pageResult struct {
+	p   *page
+	err error
+}
+
+// nope: a pager that sends its error in an if with no return, and then
+// stops on the page the call gave beside the error (nil with an error):
+// the receiver's return on an error leaves after the sender's last value
+// (validation set 27, guac's pages of an SBOM).
+func allPages(ctx context.Context, next func(context.Context) (*page, error)) ([]item, error) {
+	pages := make(chan pageResult, 1)
+	go func() {
+		defer close(pages)
+		for {
+			p, err := next(ctx)
+			if err != nil {
+				pages <- pageResult{err: err}
+			}
+			if p == nil {
+				break
+			}
+			pages <- pageResult{p: p}
+			if !p.more {
+				break
+			}
+		}
+	}()
+	var items []item
+	for r := range pages {
+		if r.err != nil {
+			return nil, r.err
+		}
+		items = append(items, r.p.items...)
+	}
+	return items, nil
+}
+
+// The twin whose pager goes on to the next page after an error: the
+// receiver's return on the error strands it.
+func somePages(ctx context.Context, cursors []string, next func(context.Context, string) (*page, error)) ([]item, error) {
+	pages := make(chan pageResult, 1)
+	go func() {
+		defer close(pages)
+		for _, c := range cursors {
+			p, err := next(ctx, c)
+			if err != nil {
+				pages <- pageResult{err: err} // want `send on pages blocks forever once the receiver stops receiving \(return at stream.go:\d+\)`
+				continue
+			}
+			pages <- pageResult{p: p}
+		}
+	}()
+	var items []item
+	for r := range pages {
+		if r.err != nil {
+			return nil, r.err
+		}
+		items = append(items, r.p.items...)
+	}
+	return items, nil
+}
