@@ -262,7 +262,12 @@
 // set 10, yaegi).
 // The leave it names is a select case the receiver can take, else the
 // last return that strands the sender: the further the receiver got, the
-// more surely the sender has reached its send. A case on a channel field
+// more surely the sender has reached its send. Of the cases, one that
+// fires by itself (a timer, ctx.Done(), a default, a channel made
+// elsewhere) comes before a receive from a channel the function makes
+// for another of its goroutines: whether that sibling can finish before
+// the sender sends is a race the report cannot show (validation set 27,
+// a test daemon's exit beside its readiness poller and its timeout). A case on a channel field
 // that nothing in the package sends on or closes (outside its tests, for
 // code outside them), and that no code out of view can reach, never
 // fires and is not named (validation set 12, a server's exit field only

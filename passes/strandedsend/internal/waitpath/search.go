@@ -292,6 +292,20 @@ func (s *search) run() *Leave {
 		if ra, rb := a.rank(), b.rank(); ra != rb {
 			return ra - rb
 		}
+		if a.rank() == leftBySelect {
+			// Of the cases, one that fires on its own (a timer, a
+			// cancellation, a default) before a receive from a channel
+			// the function makes for its other goroutines: whether that
+			// sibling's completion can come before the send is a race
+			// the report cannot show (validation set 27, a daemon's
+			// exit beside its readiness poller and its timeout).
+			if sa, sb := s.sibling(a), s.sibling(b); sa != sb {
+				if sa {
+					return 1
+				}
+				return -1
+			}
+		}
 		if r := a.rank(); r == leftByReturn || r == leftByOwnReturn {
 			// Of the returns, the last: the further the receiver got, the
 			// more surely its sender has reached the send (an early return
@@ -302,6 +316,42 @@ func (s *search) run() *Leave {
 	})
 	s.leaves[0].OneOut = oneOut
 	return s.leaves[0]
+}
+
+// sibling reports whether l leaves through a select case receiving
+// from a channel Fn makes itself, other than the one waited on.
+func (s *search) sibling(l *Leave) bool {
+	if l.Case == nil || l.Case.Index < 0 {
+		return false
+	}
+	st := l.Case.Select.States[l.Case.Index]
+	if st.Dir != types.RecvOnly || s.q.Chans[st.Chan] {
+		return false
+	}
+	ch := st.Chan
+	if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL {
+		ch = storedOnce(load.X) // a variable a closure captures
+	}
+	mk, ok := ch.(*ssa.MakeChan)
+	return ok && mk.Parent() == s.q.Fn
+}
+
+// storedOnce returns the one value stored in the local variable addr,
+// or nil.
+func storedOnce(addr ssa.Value) ssa.Value {
+	if _, ok := addr.(*ssa.Alloc); !ok {
+		return nil
+	}
+	var v ssa.Value
+	for _, ref := range *addr.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == addr {
+			if v != nil {
+				return nil
+			}
+			v = st.Val
+		}
+	}
+	return v
 }
 
 // unnameWaited drops the case from the leaves that passed a case after

@@ -120,3 +120,37 @@ func (s *server) serveUntilQuit() error {
 }
 
 func (s *server) stop() { close(s.quit) }
+
+// A poller's readiness future, waited for beside the daemon's own exit
+// and a timeout. Leaving on the daemon's exit strands the poller only if
+// it saw the daemon ready just before: a race of two goroutines the
+// report could not show. The timeout strands it whenever the daemon is
+// slow: that is the exit named (validation set 27, a test daemon's
+// mount).
+func mount(run func() error, poll func() bool) error {
+	exited := make(chan error)
+	go func() {
+		exited <- run() // want `send on unbuffered exited blocks forever once the receiver leaves \(case <-ready at naming.go:139\)`
+	}()
+	ready := pollReady(poll)
+	select {
+	case err := <-exited:
+		return err
+	case <-ready:
+		return nil
+	case <-time.After(10 * time.Second):
+		return context.DeadlineExceeded
+	}
+}
+
+// pollReady polls until ready, and then says so.
+func pollReady(poll func() bool) <-chan struct{} {
+	ready := make(chan struct{})
+	go func() {
+		for !poll() {
+			time.Sleep(time.Second)
+		}
+		ready <- struct{}{} // want `send on unbuffered ready blocks forever once the receiver leaves \(case <-time.After\(10 \* time.Second\) at naming.go:\d+\)`
+	}()
+	return ready
+}
