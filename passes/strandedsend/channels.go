@@ -84,6 +84,29 @@ type senderSet struct {
 	// value each; the starts are the requests and total is unknown
 	// until a path counts the outstanding ones.
 	lockstep bool
+	// byPass holds the starts of a loop whose trips are counted (len(xs),
+	// n), each goroutine sending one value: the count says how many in
+	// all, and counting the passes says how many are out at once (see
+	// onePerPass).
+	byPass []int
+}
+
+// onePerPass returns q with the starts of set.byPass counted pass by
+// pass, as for a loop nobody counts, or nil when there are none. A leave
+// that only the count of all the trips finds, and the passes do not,
+// strands nothing: the loop takes each goroutine's value before it
+// starts the next (validation set 28, a PDF engine tried after
+// another, each given the context the loop selects on).
+func (set *senderSet) onePerPass(q *waitpath.Query) *waitpath.Query {
+	if len(set.byPass) == 0 {
+		return nil
+	}
+	byPass := *q
+	byPass.Starts = slices.Clone(q.Starts)
+	for _, i := range set.byPass {
+		byPass.Starts[i].Sends, byPass.Starts[i].Again = waitpath.One, true
+	}
+	return &byPass
 }
 
 // sendersOf counts the plain sends on group g of each sender, and
@@ -135,6 +158,8 @@ func (c *checker) sendersOf(sc *scope, i int, g []int) senderSet {
 			// search counts the goroutines as it passes the go statement,
 			// and the values the loop takes between them.
 			start.Sends, start.Again = waitpath.One, true
+		} else if trip != waitpath.One && per == waitpath.One && least == 1 {
+			set.byPass = append(set.byPass, len(set.starts))
 		}
 		set.starts = append(set.starts, start)
 		set.total = set.total.Plus(n)

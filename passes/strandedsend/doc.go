@@ -160,7 +160,10 @@
 // while more sends are pending than the buffer holds. Receives on the way
 // count, against the senders started on the way: a loop that starts a
 // goroutine per attempt, each sending one value, and takes each value
-// before it starts the next, has one sender out at a time; a go
+// before it starts the next, has one sender out at a time, whether the
+// loop's trips can be counted or not (for _, e := range engines, each
+// engine tried once its predecessor's value was taken, a buffer of one:
+// validation set 28, gotenberg); a go
 // statement in a loop reached only on the trip whose index equals a value
 // the loop does not change (if i == len(cmds)-1) starts one sender, not
 // one per trip (validation set 13, release-utils). Requests count

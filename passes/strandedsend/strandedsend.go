@@ -236,6 +236,15 @@ func (c *checker) checkChan(sc *scope, i int) *stranding {
 	q := c.receiverOf(sc, ch, g)
 	q.Starts = set.starts
 	if leave := waitpath.Find(q); leave != nil {
+		if byPass := set.onePerPass(q); byPass != nil {
+			one := waitpath.Find(byPass)
+			if one == nil {
+				return nil // one goroutine out at a time: the buffer holds its value
+			}
+			if one.Pending == waitpath.One && one.OneOut {
+				leave, set.total = one, waitpath.One // one out, whatever the count
+			}
+		}
 		if set.lockstep {
 			set.total = leave.Pending // the answers outstanding on the way out
 		}

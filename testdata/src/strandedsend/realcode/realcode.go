@@ -966,3 +966,50 @@ func (s *resubscriber) subscribe() bool {
 
 // unsubscribe ends subscribe: the loop leaves through its unsub case.
 func (s *resubscriber) unsubscribe() { close(s.unsub) }
+
+// nope: one engine at a time, over a counted loop: each trip starts one
+// goroutine and takes its value (or leaves) before the next trip, so at
+// most one is out when the context ends, and the buffer holds its value.
+// The count of all the trips is not what is out (validation set 28,
+// gotenberg's engines tried one after another).
+func tryEach(ctx context.Context, engines []func() error) error {
+	errs := make(chan error, 1)
+	var last error
+	for _, run := range engines {
+		go func() {
+			errs <- run()
+		}()
+		select {
+		case err := <-errs:
+			if err == nil {
+				return nil
+			}
+			last = err
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return last
+}
+
+// The unbuffered twin: the one engine out when the context ends has
+// nowhere to put its value.
+func tryEachUnbuffered(ctx context.Context, engines []func() error) error {
+	errs := make(chan error)
+	var last error
+	for _, run := range engines {
+		go func() {
+			errs <- run() // want `send on unbuffered errs blocks forever once the receiver leaves \(case <-ctx.Done\(\) at realcode.go:1010\); the goroutine leaks — make errs buffered or select on ctx.Done\(\)`
+		}()
+		select {
+		case err := <-errs:
+			if err == nil {
+				return nil
+			}
+			last = err
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return last
+}
