@@ -245,7 +245,9 @@
 // deferred send that runs only when the goroutine is panicking (under
 // recover() != nil), or only when it did not get to mark its own send
 // done (under a flag it sets to true right after each of its sends),
-// adds to the count only what the panic left unsent. In tests,
+// adds to the count only what the panic left unsent (a builtin other
+// than panic after the last send, such as close(done), cannot panic
+// there: validation set 28, jupiter's task runner). In tests,
 // a path on which the test has failed ends the story, a select with a
 // default whose receives all fail the test asserts that nothing is
 // pending, and a channel whose every receive fails the test carries
