@@ -166,20 +166,22 @@ func sendsOnly(u *chanuse.Uses) bool {
 		len(u.Returns) == 0 && len(u.FieldStore) == 0
 }
 
+// An opKey names one op: each site has its own op for an instruction
+// (two go statements running one function both make its sends), and a
+// closure called at several calls has one per call.
+type opKey struct {
+	site   *spawn.Site
+	instr  ssa.Instruction
+	anchor ssa.Instruction
+}
+
 // collectOps gathers the send operations of every site on the channels.
 // The uses of each channel in each function are known; a select's cases
 // on other values are what make it escapable.
 func collectOps(chans []*channel, follow *sendsum.Result) []*sender {
 	var senders []*sender
 	bySite := map[*spawn.Site]*sender{}
-	// Each site has its own op for an instruction: two go statements
-	// running one function both make its sends.
-	type siteInstr struct {
-		site   *spawn.Site
-		instr  ssa.Instruction
-		anchor ssa.Instruction // a closure called at several calls: one op per call
-	}
-	byInstr := map[siteInstr]*op{}
+	byInstr := map[opKey]*op{}
 	for ci, ch := range chans {
 		if !ch.ok {
 			continue
@@ -199,47 +201,7 @@ func collectOps(chans []*channel, follow *sendsum.Result) []*sender {
 					runsAt = hs
 				}
 				for _, h := range runsAt {
-					anchor, runs := h.Instr, h.Runs
-					add := func(instr ssa.Instruction, pos token.Pos, index int) {
-						if afterEndlessServe(instr) {
-							return // never runs
-						}
-						key := siteInstr{site, instr, anchor}
-						o := byInstr[key]
-						if o == nil {
-							o = &op{instr: instr, anchor: anchor, runs: runs, pos: map[int]token.Pos{}, cases: map[int]int{}}
-							byInstr[key] = o
-							snd.ops = append(snd.ops, o)
-						}
-						if !slices.Contains(o.chans, ci) {
-							o.chans = append(o.chans, ci)
-							o.pos[ci] = pos
-							o.cases[ci] = index
-						}
-					}
-					for _, s := range u.Sends {
-						add(s, s.Pos(), -1)
-					}
-					for _, c := range u.SendCases {
-						add(c.Select, c.Select.States[c.Index].Pos, c.Index)
-					}
-					for _, call := range u.Calls {
-						if afterEndlessServe(call.Instr) {
-							continue
-						}
-						via := follow.SendsOn(call.Instr.Common().StaticCallee(), call.Arg, call.Holding)
-						if via == nil || !via.Plain() {
-							// It makes no plain send: a method of the struct
-							// that leaves its channel alone, or one that sends
-							// only in selects that can give up.
-							continue
-						}
-						// One operation per call and channel: the helper's sends
-						// on each are counted apart.
-						o := &op{instr: call.Instr, anchor: anchor, runs: runs, chans: []int{ci},
-							pos: map[int]token.Pos{ci: call.Instr.Pos()}, via: via}
-						snd.ops = append(snd.ops, o)
-					}
+					snd.addOps(ci, u, h, byInstr, follow)
 				}
 			}
 		}
@@ -255,6 +217,52 @@ func collectOps(chans []*channel, follow *sendsum.Result) []*sender {
 		slices.SortFunc(s.ops, func(a, b *op) int { return int(a.instr.Pos() - b.instr.Pos()) })
 	}
 	return senders
+}
+
+// addOps adds to snd the operations on channel ci of uses u, made each
+// time h runs the function holding them (h.Instr nil: the goroutine's
+// own function).
+func (snd *sender) addOps(ci int, u *chanuse.Uses, h chanuse.Handoff, byInstr map[opKey]*op, follow *sendsum.Result) {
+	anchor, runs := h.Instr, h.Runs
+	add := func(instr ssa.Instruction, pos token.Pos, index int) {
+		if afterEndlessServe(instr) {
+			return // never runs
+		}
+		key := opKey{snd.site, instr, anchor}
+		o := byInstr[key]
+		if o == nil {
+			o = &op{instr: instr, anchor: anchor, runs: runs, pos: map[int]token.Pos{}, cases: map[int]int{}}
+			byInstr[key] = o
+			snd.ops = append(snd.ops, o)
+		}
+		if !slices.Contains(o.chans, ci) {
+			o.chans = append(o.chans, ci)
+			o.pos[ci] = pos
+			o.cases[ci] = index
+		}
+	}
+	for _, s := range u.Sends {
+		add(s, s.Pos(), -1)
+	}
+	for _, c := range u.SendCases {
+		add(c.Select, c.Select.States[c.Index].Pos, c.Index)
+	}
+	for _, call := range u.Calls {
+		if afterEndlessServe(call.Instr) {
+			continue
+		}
+		via := follow.SendsOn(call.Instr.Common().StaticCallee(), call.Arg, call.Holding)
+		if via == nil || !via.Plain() {
+			// It makes no plain send: a method of the struct that leaves
+			// its channel alone, or one that sends only in selects that
+			// can give up.
+			continue
+		}
+		// One operation per call and channel: the helper's sends on each
+		// are counted apart.
+		snd.ops = append(snd.ops, &op{instr: call.Instr, anchor: anchor, runs: runs, chans: []int{ci},
+			pos: map[int]token.Pos{ci: call.Instr.Pos()}, via: via})
+	}
 }
 
 // selectEscapes reports whether sel can complete other than by a send on

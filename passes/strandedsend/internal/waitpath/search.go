@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/internal/ssacfg"
 	"github.com/admitlint/admitlint/passes/strandedsend/internal/chanuse"
 )
 
@@ -330,28 +331,15 @@ func (s *search) sibling(l *Leave) bool {
 	}
 	ch := st.Chan
 	if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL {
-		ch = storedOnce(load.X) // a variable a closure captures
+		// A variable a closure captures, set once.
+		if alloc, ok := load.X.(*ssa.Alloc); ok {
+			if vals := ssacfg.Stores(alloc); len(vals) == 1 {
+				ch = vals[0]
+			}
+		}
 	}
 	mk, ok := ch.(*ssa.MakeChan)
 	return ok && mk.Parent() == s.q.Fn
-}
-
-// storedOnce returns the one value stored in the local variable addr,
-// or nil.
-func storedOnce(addr ssa.Value) ssa.Value {
-	if _, ok := addr.(*ssa.Alloc); !ok {
-		return nil
-	}
-	var v ssa.Value
-	for _, ref := range *addr.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == addr {
-			if v != nil {
-				return nil
-			}
-			v = st.Val
-		}
-	}
-	return v
 }
 
 // unnameWaited drops the case from the leaves that passed a case after
