@@ -212,7 +212,14 @@
 // receiver leaves the loop of receives on a test of a received value:
 // that is the mark, read (validation set 10, langchaingo's ernie); a
 // receiver stopping at the first match of a stream with no mark still
-// strands it. Nor is a select case after which the receiving loop waits again, or an exit
+// strands it. A counted loop of receives whose every trip waits for a
+// value in a select, and either takes one or gives up on another case
+// that goes round (a timeout logged), has taken a value from every
+// sender that sent when its senders may return without sending: the
+// trips given up are theirs (a goroutine per directory entry, some
+// returning early, and a trip each with a one-minute timeout;
+// validation set 29, kepler); when every sender sends, a trip given up
+// strands one, reported at that case. Nor is a select case after which the receiving loop waits again, or an exit
 // from a loop of receives decided by a count the analysis cannot follow
 // (done++ over the cases of several channels, then done == 3). A loop
 // whose own test compares a counter with a bound (for done < total),

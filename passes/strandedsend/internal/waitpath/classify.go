@@ -38,8 +38,11 @@ func (s *search) classifyLoops() {
 		} else {
 			trip = Count{Many: true}
 		}
-		if s.everyIterationReceives(l) {
+		switch {
+		case s.everyIterationReceives(l):
 			s.trips[l] = trip
+		case counted && trip.Expr != "" && s.everyIteration(l, s.waitsIn):
+			s.waits[l] = trip
 		}
 		s.findControl(l)
 		if c, ok := s.counterOf(l); ok {
@@ -128,7 +131,14 @@ func (s *search) drains(l *ssacfg.Loop) bool {
 // everyIterationReceives reports whether every path around l, from its
 // header back to it, receives from the channel.
 func (s *search) everyIterationReceives(l *ssacfg.Loop) bool {
-	if s.receivesIn(l.Header) {
+	return s.everyIteration(l, s.receivesIn)
+}
+
+// everyIteration reports whether every path around l, from its header
+// back to it, passes a block of which in holds, or receives from the
+// channel in a select case.
+func (s *search) everyIteration(l *ssacfg.Loop, in func(*ssa.BasicBlock) bool) bool {
+	if in(l.Header) {
 		return true
 	}
 	seen := make([]bool, len(s.q.Fn.Blocks))
@@ -143,7 +153,7 @@ func (s *search) everyIterationReceives(l *ssacfg.Loop) bool {
 			if succ == l.Header {
 				return false
 			}
-			if !seen[succ.Index] && !s.receivesIn(succ) {
+			if !seen[succ.Index] && !in(succ) {
 				seen[succ.Index] = true
 				stack = append(stack, succ)
 			}
@@ -156,6 +166,22 @@ func (s *search) everyIterationReceives(l *ssacfg.Loop) bool {
 func (s *search) receivesIn(b *ssa.BasicBlock) bool {
 	for _, instr := range b.Instrs {
 		if u, ok := instr.(*ssa.UnOp); ok && u.Op == token.ARROW && s.q.Chans[u.X] {
+			return true
+		}
+	}
+	return false
+}
+
+// waitsIn reports whether block b waits for the channel: it receives
+// from it, or selects with a case receiving from it.
+func (s *search) waitsIn(b *ssa.BasicBlock) bool {
+	if s.receivesIn(b) {
+		return true
+	}
+	for _, instr := range b.Instrs {
+		if sel, ok := instr.(*ssa.Select); ok && slices.ContainsFunc(sel.States, func(st *ssa.SelectState) bool {
+			return st.Dir == types.RecvOnly && s.q.Chans[st.Chan]
+		}) {
 			return true
 		}
 	}

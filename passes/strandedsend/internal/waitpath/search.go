@@ -505,6 +505,13 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 				st.recvd = max(st.recvd, int(min(n, 1<<20)))
 			}
 		}
+		if _, ok := s.waits[l]; ok && (st.flags&passedOtherCase == 0 || s.maybe(st)) {
+			// Each trip took a value or gave up waiting for one: with
+			// no trip given up, as many values as the loop counts; with
+			// senders that may send nothing, the trips given up are
+			// theirs (validation set 29, kepler).
+			return st, false
+		}
 		st.flags &^= recvInKnownLoop // the loop ran its course
 		if trip, ok := s.trips[l]; ok {
 			if trip.Expr != "" || trip.Many {
@@ -514,6 +521,17 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 		}
 	}
 	return st, true
+}
+
+// maybe reports whether a sender the path st has started may send
+// nothing.
+func (s *search) maybe(st state) bool {
+	for i, start := range s.q.Starts {
+		if st.set&(1<<i) != 0 && start.Sends.Maybe {
+			return true
+		}
+	}
+	return false
 }
 
 // endless reports whether a sender the path st has started never stops

@@ -21,6 +21,7 @@ type search struct {
 	loops        []*ssacfg.Loop
 	kind         map[*ssacfg.Loop]uint8   // recvInOtherLoop or recvInKnownLoop, for loops that receive
 	trips        map[*ssacfg.Loop]Count   // trip counts of loops that receive on every iteration (Many: not counted)
+	waits        map[*ssacfg.Loop]Count   // counts (not constant) of the other counted loops that wait for the channel on every iteration
 	control      map[*ssa.If]*ssacfg.Loop // ifs whose one edge stays in a receiving loop and the other leaves it normally
 	dispatch     map[*ssa.If]chanuse.Case
 	bodies       map[chanuse.Case]*ssa.BasicBlock
@@ -58,6 +59,7 @@ func newSearch(q *Query) *search {
 		loops:     ssacfg.Loops(q.Fn),
 		kind:      map[*ssacfg.Loop]uint8{},
 		trips:     map[*ssacfg.Loop]Count{},
+		waits:     map[*ssacfg.Loop]Count{},
 		control:   map[*ssa.If]*ssacfg.Loop{},
 		dispatch:  map[*ssa.If]chanuse.Case{},
 		bodies:    map[chanuse.Case]*ssa.BasicBlock{},

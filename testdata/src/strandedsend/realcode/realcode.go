@@ -1031,3 +1031,49 @@ func panicsClosed() bool {
 	}()
 	return <-panicked
 }
+
+// nope: one reader per entry, some returning without a value, and a
+// loop of as many trips each taking a value or giving up after a
+// timeout and going round: the trips given up are those of the readers
+// that sent nothing (validation set 29, kepler's cpufreq reader).
+func readEach(paths []string, read func(string) (int, error)) map[int]int {
+	ch := make(chan int)
+	for i := 0; i < len(paths); i++ {
+		go func(i int) {
+			v, err := read(paths[i])
+			if err != nil {
+				return
+			}
+			ch <- v
+		}(i)
+	}
+	out := map[int]int{}
+	for i := 0; i < len(paths); i++ {
+		select {
+		case v := <-ch:
+			out[i] = v
+		case <-time.After(time.Minute):
+		}
+	}
+	return out
+}
+
+// The twin whose every reader sends: a trip given up is a reader slower
+// than the timeout, whose value nobody takes.
+func readEachAlways(paths []string, read func(string) int) map[int]int {
+	ch := make(chan int)
+	for i := 0; i < len(paths); i++ {
+		go func(i int) {
+			ch <- read(paths[i]) // want `send on ch blocks forever once the receiver leaves \(case <-time.After\(time.Minute\) at realcode.go:\d+\) before any of len\(paths\) values, with room for 0; goroutines leak — make ch's capacity len\(paths\)`
+		}(i)
+	}
+	out := map[int]int{}
+	for i := 0; i < len(paths); i++ {
+		select {
+		case v := <-ch:
+			out[i] = v
+		case <-time.After(time.Minute):
+		}
+	}
+	return out
+}
