@@ -238,7 +238,14 @@
 // wg.Wait() }: the flag is false only when nothing was started). A
 // boolean parameter or captured variable keeps its value along a path:
 // a sender started under if !inline is not stranded by the receive
-// skipped under if inline (validation set 10, go-git); so does a test
+// skipped under if inline (validation set 10, go-git); so does a
+// boolean the function computes once, outside its loops (check :=
+// cmd.ShouldCheck(), tested around the go statement and again around
+// the receive; validation set 29, driftctl), and a test against nil of a
+// parameter or of such a value (a sender started under if out != nil ||
+// errOut != nil is not stranded by a receive skipped only when the same
+// test fails; validation set 29, cri-dockerd); a value computed again
+// (the same call made twice) may differ, and is not; so does a test
 // of whether a field of the struct a parameter or captured variable
 // points to is nil, when the function stores to no such field: a sender
 // started under if f.conn == nil is not stranded by a return under if

@@ -182,6 +182,22 @@ func (s *search) findFlags() {
 			s.bools[v] = len(s.bools)
 		}
 	}
+	// Then the values computed once, and the parameters tested against
+	// nil, in the order of the function's instructions.
+	for _, b := range s.q.Fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if v, _ := s.fixedBool(cond.Cond); v != nil && tests[v] > 1 && len(s.bools) < 16 {
+			if _, seen := s.bools[v]; !seen {
+				s.bools[v] = len(s.bools)
+			}
+		}
+	}
 }
 
 // decodeSelects maps each if of a select's dispatch chain (idx == k) to
@@ -389,13 +405,29 @@ type fieldKey struct {
 // pf.streamConn == nil, the early return taken under pf.streamConn !=
 // nil). A callee or another goroutine could change the field between
 // two tests; the function cannot, and the search takes it as fixed.
+//
+// It also knows the values a run of the function computes once: a
+// boolean the function computes outside its loops (check :=
+// cmd.ShouldCheck(), tested before the go statement and again before
+// the receive; validation set 29, driftctl), and a test against nil of
+// a parameter or of such a value (if out != nil || errOut != nil
+// around the go statement and around the receive the select skipped;
+// validation set 29, cri-dockerd). SSA gives each a single value,
+// tests included; a loop would give a new value each trip.
 func (s *search) fixedBool(cond ssa.Value) (ssa.Value, bool) {
 	if v, neg := fixedBool(cond); v != nil {
 		return v, neg
 	}
 	x, isNil := NilCompared(cond)
 	if x == nil {
+		v, neg := notted(cond)
+		if t, ok := v.Type().Underlying().(*types.Basic); ok && t.Kind() == types.Bool && s.computedOnce(v) {
+			return v, neg
+		}
 		return nil, false
+	}
+	if v := s.onceValue(x); v != nil {
+		return v, isNil // the value tracked is "not nil"
 	}
 	k, ok := fieldLoaded(x)
 	if !ok || s.storedFields[k] {
@@ -410,6 +442,59 @@ func (s *search) fixedBool(cond ssa.Value) (ssa.Value, bool) {
 		rep = x
 	}
 	return rep, isNil // the value tracked is "not nil"
+}
+
+// notted returns the value cond negates, through any number of !, and
+// whether it negates it.
+func notted(cond ssa.Value) (v ssa.Value, neg bool) {
+	for {
+		not, ok := cond.(*ssa.UnOp)
+		if !ok || not.Op != token.NOT {
+			return cond, neg
+		}
+		cond, neg = not.X, !neg
+	}
+}
+
+// onceValue returns the value x stands for when a run of the function
+// cannot change it: a parameter or free variable (read where it is kept
+// when a closure captures it), or a value computed once (computedOnce).
+func (s *search) onceValue(x ssa.Value) ssa.Value {
+	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if alloc, ok := load.X.(*ssa.Alloc); ok {
+			if p := SpilledParam(alloc); p != nil {
+				return p
+			}
+		}
+	}
+	switch x.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		return x
+	}
+	if s.computedOnce(x) {
+		return x
+	}
+	return nil
+}
+
+// computedOnce reports whether v is a value an instruction of the
+// function computes at most once a run: outside every loop, and not a
+// phi (tracked by the edge it is entered by), a comparison or a load (a
+// new one at each test).
+func (s *search) computedOnce(v ssa.Value) bool {
+	instr, ok := v.(ssa.Instruction)
+	if !ok || instr.Block() == nil {
+		return false
+	}
+	switch v := v.(type) {
+	case *ssa.Phi, *ssa.BinOp:
+		return false
+	case *ssa.UnOp:
+		if v.Op != token.ARROW {
+			return false
+		}
+	}
+	return !slices.ContainsFunc(s.loops, func(l *ssacfg.Loop) bool { return l.Has(instr.Block()) })
 }
 
 // NilCompared returns the value that cond compares with the constant

@@ -9,6 +9,7 @@ package signals
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"time"
 )
@@ -223,4 +224,77 @@ func runNodeTwice(body func() error, grace time.Duration) (string, error) {
 	case <-time.After(grace):
 		return "", errors.New("node timed out")
 	}
+}
+
+// ok: the copier starts only when one of the writers is set, and the
+// receive the select skipped is made under the same test: the path that
+// skips it started no copier (validation set 29, cri-dockerd's hijacked
+// connection).
+func attach(out, errOut io.Writer, copyOut func(io.Writer, io.Writer) error, stdinDone <-chan struct{}) error {
+	copied := make(chan error)
+	if out != nil || errOut != nil {
+		go func() {
+			copied <- copyOut(out, errOut)
+		}()
+	}
+	select {
+	case err := <-copied:
+		return err
+	case <-stdinDone:
+		if out != nil || errOut != nil {
+			return <-copied
+		}
+	}
+	return nil
+}
+
+// The twin whose second test leaves one writer out: with only errOut
+// set, the copier runs and nobody takes its value.
+func attachOut(out, errOut io.Writer, copyOut func(io.Writer, io.Writer) error, stdinDone <-chan struct{}) error {
+	copied := make(chan error)
+	if out != nil || errOut != nil {
+		go func() {
+			copied <- copyOut(out, errOut) // want `send on unbuffered copied blocks forever once the receiver leaves \(case <-stdinDone at signals.go:\d+\)`
+		}()
+	}
+	select {
+	case err := <-copied:
+		return err
+	case <-stdinDone:
+		if out != nil {
+			return <-copied
+		}
+	}
+	return nil
+}
+
+// ok: a local flag, computed once, decides both the check's start and
+// its receive (validation set 29, driftctl's version check).
+func runChecked(shouldCheck func() bool, latest func() string, run func() error) (string, error) {
+	check := shouldCheck()
+	newer := make(chan string)
+	if check {
+		go func() { newer <- latest() }()
+	}
+	run()
+	var v string
+	if check {
+		v = <-newer
+	}
+	return v, nil
+}
+
+// The twin that asks again before the receive: the second answer may
+// differ from the first.
+func runAskedTwice(shouldCheck func() bool, latest func() string, run func() error) (string, error) {
+	newer := make(chan string)
+	if shouldCheck() {
+		go func() { newer <- latest() }() // want `send on unbuffered newer blocks forever once the receiver leaves \(return at signals.go:\d+\)`
+	}
+	run()
+	var v string
+	if shouldCheck() {
+		v = <-newer
+	}
+	return v, nil
 }
