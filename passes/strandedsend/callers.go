@@ -41,6 +41,9 @@ func (c *checker) exitsOnReturn(ret *ssa.Return) bool {
 // returnExits computes exitsOnReturn; the search asks once per path.
 func (c *checker) returnExits(ret *ssa.Return) bool {
 	fn := ret.Parent()
+	if c.endsAfterCalls(fn, 0) {
+		return true
+	}
 	n := len(ret.Results)
 	if n == 0 || !match.IsError(fn.Signature.Results().At(n-1).Type()) {
 		return false
@@ -49,6 +52,58 @@ func (c *checker) returnExits(ret *ssa.Return) bool {
 		return false
 	}
 	return c.exitsOnError(fn, 0)
+}
+
+// endsAfterCalls reports whether every call of fn ends the process as
+// soon as fn returns, whatever it returns: main's os.Exit(run()), or a
+// call right after which its function returns, when the same holds of
+// that function (validation set 29, driftctl: the returns of run that
+// skip the receive hand their exit code to os.Exit).
+func (c *checker) endsAfterCalls(fn *ssa.Function, depth int) bool {
+	if depth > maxCallerDepth {
+		return false
+	}
+	calls, all := c.callersOf(fn)
+	if !all || len(calls) == 0 {
+		return false
+	}
+	for _, call := range calls {
+		if !c.endsAfter(call, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// endsAfter reports whether the process ends right after call returns:
+// the first call, return or wait that follows it (in its block and the
+// blocks it alone leads to) is a call ending the process, or a return
+// from a function whose calls all end it.
+func (c *checker) endsAfter(call *ssa.Call, depth int) bool {
+	b := call.Block()
+	rest := b.Instrs[slices.Index(b.Instrs, ssa.Instruction(call))+1:]
+	for range maxCallerDepth {
+		for _, instr := range rest {
+			switch instr := instr.(type) {
+			case ssa.CallInstruction:
+				return endsProcess(instr)
+			case *ssa.Return:
+				return c.endsAfterCalls(b.Parent(), depth+1)
+			case *ssa.Send, *ssa.Select, *ssa.Panic, *ssa.RunDefers:
+				return false
+			case *ssa.UnOp:
+				if instr.Op == token.ARROW {
+					return false
+				}
+			}
+		}
+		if len(b.Succs) != 1 {
+			return false
+		}
+		b = b.Succs[0]
+		rest = b.Instrs
+	}
+	return false
 }
 
 // returned returns the value ret returns as v: v itself, or, when v

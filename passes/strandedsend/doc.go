@@ -385,6 +385,11 @@
 // and, when it is not nil, exits or fails the test, or hands the error
 // up to a caller that does, a few levels at most (validation set 24,
 // yarpc: a command's timeout returned to main, which calls log.Fatal).
+// Any return ends the process when every call of the function, all in
+// view, ends it as soon as the call returns, whatever was returned:
+// os.Exit(run()) in main, or a return right after the call from a
+// function of which the same holds (validation set 29, driftctl: the
+// exit codes of a command's failures, which main hands to os.Exit).
 // A select case on ctx.Done() is no way out when the context is
 // context.Background() or TODO() at every call in view, passed down as
 // a parameter (validation set 24, copilot-cli: a helper three calls

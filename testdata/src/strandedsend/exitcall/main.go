@@ -30,6 +30,11 @@ func main() {
 	if err := runMaybe(time.Second, work); err != nil {
 		log.Fatal(err)
 	}
+	if len(os.Args) > 2 {
+		os.Exit(status(time.Second))
+	}
+	code := statusLogged(time.Second)
+	log.Printf("status %d", code)
 	for {
 		if err := serve(); err != nil {
 			log.Fatal(err)
@@ -119,5 +124,37 @@ func serve() error {
 		return err
 	case <-time.After(time.Second):
 		return nil
+	}
+}
+
+// ok: main hands status's result straight to os.Exit: whichever way
+// status returns, the process ends with the goroutine (validation set
+// 29, driftctl's run).
+func status(timeout time.Duration) int {
+	errc := make(chan error)
+	go func() { errc <- work() }()
+	select {
+	case err := <-errc:
+		if err != nil {
+			return 1
+		}
+		return 0
+	case <-time.After(timeout):
+		return 2
+	}
+}
+
+// The twin whose code main logs before going on.
+func statusLogged(timeout time.Duration) int {
+	errc := make(chan error)
+	go func() { errc <- work() }() // want `send on unbuffered errc blocks forever once the receiver leaves \(case <-time.After\(timeout\) at main.go:\d+\)`
+	select {
+	case err := <-errc:
+		if err != nil {
+			return 1
+		}
+		return 0
+	case <-time.After(timeout):
+		return 2
 	}
 }
