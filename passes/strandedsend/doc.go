@@ -79,7 +79,11 @@
 //     it with a plain receive before they can return waits too: they
 //     wait in its stead, and never give up; validation set 18, cilium's
 //     forwarding goroutines); if
-//     there are none, nothing shows the contract, and it is reported,
+//     there are none, nothing shows the contract, and it is reported
+//     (when every call is in view and there is none, as for an
+//     unexported function nothing calls, nothing can stop waiting, and
+//     it is not: validation set 29, a future copied without its
+//     callers),
 //     unless the sender can reach its send only after its caller has
 //     signalled (it first waits, itself or in a function it calls, on a
 //     channel the function returns, or that a closure the function

@@ -85,7 +85,13 @@ func (c *checker) futureFate(fn *ssa.Function, k int, room int64, targets []*op,
 	if k < 0 {
 		return true, nil
 	}
-	if len(calls) == 0 {
+	switch {
+	case len(calls) == 0 && all:
+		// Every call is in view, and there is none: no caller can stop
+		// waiting (validation set 29, cri-dockerd's watchErrorStream,
+		// copied without its callers).
+		return false, nil
+	case len(calls) == 0:
 		return !livesOn(targets), nil
 	}
 	for _, call := range calls {

@@ -491,3 +491,17 @@ func FirstName(next func() (string, error)) (<-chan string, <-chan error) {
 	}()
 	return names, errs
 }
+
+// Its one caller hands the future on, out of view.
+func handOn(f func() error, keep func(<-chan error)) { keep(async(f)) }
+
+// ok: the same future with no caller at all, and none out of view:
+// nothing can stop waiting for it (validation set 29, cri-dockerd's
+// watchErrorStream, copied without its callers).
+func asyncUncalled(f func() error) <-chan error {
+	ch := make(chan error)
+	go func() {
+		ch <- f()
+	}()
+	return ch
+}
