@@ -362,6 +362,16 @@
 // the function did not make, and channels kept in fields between calls,
 // except as -strandedsend.fields below.
 //
+// A send made only when a read from the reading end of an io.Pipe (or
+// a bufio.Reader reading whole strings, bytes or runes from one) failed
+// with an error other than io.EOF is never made, when the function making
+// the pipe never closes its reader and hands its writer only to Write,
+// Close and places taking an io.Writer (an exec.Cmd's Stdout): such a
+// pipe is closed only by the writer's Close, and its reads fail with
+// io.EOF alone (validation set 30, helmfile: a goroutine forwarding a
+// command's output lines, which breaks on io.EOF and sends any other
+// error).
+//
 // A branch on the error of a call that cannot fail is never taken, and a
 // return there is no way out: a call documented never to fail
 // ((*io.PipeWriter).Close, (*bytes.Buffer).Write, (*strings.Builder).Write),

@@ -225,7 +225,7 @@ func collectOps(chans []*channel, follow *sendsum.Result) []*sender {
 func (snd *sender) addOps(ci int, u *chanuse.Uses, h chanuse.Handoff, byInstr map[opKey]*op, follow *sendsum.Result) {
 	anchor, runs := h.Instr, h.Runs
 	add := func(instr ssa.Instruction, pos token.Pos, index int) {
-		if afterEndlessServe(instr) {
+		if afterEndlessServe(instr) || onOtherReadError(instr) {
 			return // never runs
 		}
 		key := opKey{snd.site, instr, anchor}
@@ -248,7 +248,7 @@ func (snd *sender) addOps(ci int, u *chanuse.Uses, h chanuse.Handoff, byInstr ma
 		add(c.Select, c.Select.States[c.Index].Pos, c.Index)
 	}
 	for _, call := range u.Calls {
-		if afterEndlessServe(call.Instr) {
+		if afterEndlessServe(call.Instr) || onOtherReadError(call.Instr) {
 			continue
 		}
 		via := follow.SendsOn(call.Instr.Common().StaticCallee(), call.Arg, call.Holding)
