@@ -2,12 +2,12 @@ package strandedsend
 
 import (
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/internal/ssacfg"
+	"github.com/admitlint/admitlint/passes/strandedsend/internal/waitpath"
 )
 
 // A read from the reading end of an io.Pipe fails only as the pipe is
@@ -74,21 +74,16 @@ func errorTest(cond ssa.Value) (err ssa.Value, eof, eq bool) {
 		return nil, false, false
 	}
 	x, y := bin.X, bin.Y
-	if isConstNil(x) || isEOFVar(x) {
+	if waitpath.IsNilConst(x) || isEOFVar(x) {
 		x, y = y, x
 	}
 	switch {
-	case isConstNil(y):
+	case waitpath.IsNilConst(y):
 		return x, false, bin.Op == token.EQL
 	case isEOFVar(y):
 		return x, true, bin.Op == token.EQL
 	}
 	return nil, false, false
-}
-
-func isConstNil(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
 }
 
 // isEOFVar reports whether v is a load of io.EOF.
@@ -213,7 +208,7 @@ func onlyUsed(end ssa.Value, writer bool, depth int) bool {
 				return false
 			}
 		case *ssa.MakeInterface:
-			if writer && !isWriterIface(ref.Type()) {
+			if writer && !match.IsNamed(ref.Type(), "io", "Writer") {
 				return false
 			}
 			if !writer && !onlyToBufio(ref) {
@@ -230,12 +225,6 @@ func onlyUsed(end ssa.Value, writer bool, depth int) bool {
 		}
 	}
 	return true
-}
-
-// isWriterIface reports whether t is io.Writer.
-func isWriterIface(t types.Type) bool {
-	named, ok := types.Unalias(t).(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "io" && named.Obj().Name() == "Writer"
 }
 
 // onlyToBufio reports whether mi, the reader as an io.Reader, is only
