@@ -60,6 +60,14 @@ func (c *checker) returnExits(ret *ssa.Return) bool {
 // that function (validation set 29, driftctl: the returns of run that
 // skip the receive hand their exit code to os.Exit).
 func (c *checker) endsAfterCalls(fn *ssa.Function, depth int) bool {
+	return c.everyCall(fn, depth, func(call *ssa.Call) bool {
+		return c.endsAfter(call, depth)
+	})
+}
+
+// everyCall reports whether fn has calls, all of them in view, and ok
+// holds of each; depth counts the callers already climbed.
+func (c *checker) everyCall(fn *ssa.Function, depth int, ok func(*ssa.Call) bool) bool {
 	if depth > maxCallerDepth {
 		return false
 	}
@@ -68,7 +76,7 @@ func (c *checker) endsAfterCalls(fn *ssa.Function, depth int) bool {
 		return false
 	}
 	for _, call := range calls {
-		if !c.endsAfter(call, depth) {
+		if !ok(call) {
 			return false
 		}
 	}
@@ -143,20 +151,10 @@ func returned(ret *ssa.Return, v ssa.Value) ssa.Value {
 // against nil and, on the non-nil way, exits (log.Fatal, os.Exit), fails
 // the test, or returns it from a function of which the same holds.
 func (c *checker) exitsOnError(fn *ssa.Function, depth int) bool {
-	if depth > maxCallerDepth {
-		return false
-	}
-	calls, all := c.callersOf(fn)
-	if !all || len(calls) == 0 {
-		return false
-	}
-	for _, call := range calls {
+	return c.everyCall(fn, depth, func(call *ssa.Call) bool {
 		err := errorResult(call)
-		if err == nil || !c.exitsIfNotNil(err, depth) {
-			return false
-		}
-	}
-	return true
+		return err != nil && c.exitsIfNotNil(err, depth)
+	})
 }
 
 // errorResult returns the value of call's last result, an error, or nil.

@@ -113,13 +113,17 @@ func newSearch(q *Query) *search {
 // go send() } … if stateless { skip the receive }: no path starts the
 // sender and skips the receive).
 func (s *search) findFlags() {
+	var ifs []*ssa.If     // the function's branches, in block order
+	var fixed []ssa.Value // the fixed boolean each one tests, or nil
 	tests := map[ssa.Value]int{}
 	for _, b := range s.q.Fn.Blocks {
 		if len(b.Instrs) == 0 {
 			continue
 		}
 		if cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
-			if v, _ := s.fixedBool(cond.Cond); v != nil {
+			v, _ := s.fixedBool(cond.Cond)
+			ifs, fixed = append(ifs, cond), append(fixed, v)
+			if v != nil {
 				tests[v]++
 			}
 		}
@@ -146,14 +150,7 @@ func (s *search) findFlags() {
 			}
 		}
 	}
-	for _, b := range s.q.Fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
+	for _, cond := range ifs {
 		phi, neg := nilTestedPhi(cond.Cond)
 		if phi == nil {
 			continue
@@ -184,15 +181,8 @@ func (s *search) findFlags() {
 	}
 	// Then the values computed once, and the parameters tested against
 	// nil, in the order of the function's instructions.
-	for _, b := range s.q.Fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		if v, _ := s.fixedBool(cond.Cond); v != nil && tests[v] > 1 && len(s.bools) < 16 {
+	for _, v := range fixed {
+		if v != nil && tests[v] > 1 && len(s.bools) < 16 {
 			if _, seen := s.bools[v]; !seen {
 				s.bools[v] = len(s.bools)
 			}
