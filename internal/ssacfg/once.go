@@ -2,6 +2,8 @@ package ssacfg
 
 import (
 	"go/constant"
+	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -127,4 +129,185 @@ func keeps(v ssa.Value, flag *ssa.Phi, seen map[*ssa.Phi]bool) bool {
 func isBool(v ssa.Value, want bool) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value) == want
+}
+
+// OnceByVariable reports whether instr runs at most once in a run of fn
+// under a flag kept in a variable rather than carried by a loop (a
+// variable a closure captures, or one a range-over-func loop's body
+// sets): instr's block runs only while the variable is false, it or a
+// block on every way to it from that test sets the variable to true, it
+// cannot run again without passing the test, and nothing but the
+// variable's declaration, made once in fn outside its loops, sets it to
+// false. instr is in fn itself or in the body of a range-over-func loop
+// of fn, which its iterator calls one element at a time.
+//
+//	seen := false
+//	for line := range strings.Lines(out) {
+//		if line == "READY\n" && !seen {
+//			seen = true
+//			ready <- true // at most once
+//		}
+//	}
+func OnceByVariable(instr ssa.Instruction, fn *ssa.Function) bool {
+	for g := instr.Parent(); g != fn; g = g.Parent() {
+		if g == nil || g.Synthetic != "range-over-func yield" {
+			return false
+		}
+	}
+	b := instr.Block()
+	for d := b; d != nil; d = d.Idom() {
+		test := d.Idom()
+		if test == nil || len(d.Preds) != 1 || len(test.Succs) != 2 || test.Succs[1] != d {
+			continue // not the else edge of an if
+		}
+		cond, ok := test.Instrs[len(test.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		load, ok := cond.Cond.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			continue
+		}
+		cell := Variable(load.X)
+		if cell == nil || cell.Parent() != fn || OnCycle(fn)[cell.Block().Index] {
+			continue
+		}
+		if setOnTheWay(b, d, cell) && !repeatsAvoiding(b, test) && onlySetTrue(cell) {
+			return true
+		}
+	}
+	return false
+}
+
+// Variable returns the local variable v addresses: v itself when it is
+// one (an Alloc), or the variable a closure captured as the free
+// variable v, through any number of enclosing closures; nil otherwise.
+func Variable(v ssa.Value) *ssa.Alloc {
+	for {
+		switch x := v.(type) {
+		case *ssa.Alloc:
+			return x
+		case *ssa.FreeVar:
+			bound := boundTo(x)
+			if bound == nil {
+				return nil
+			}
+			v = bound
+		default:
+			return nil
+		}
+	}
+}
+
+// walkVariable calls f for each use of the variable cell, in its
+// function and in the closures capturing it (with the address it is
+// used through: cell, or the closure's free variable), but for the
+// captures themselves; it stops and returns false when f does.
+func walkVariable(cell *ssa.Alloc, f func(ref ssa.Instruction, addr ssa.Value) bool) bool {
+	var visit func(v ssa.Value) bool
+	visit = func(v ssa.Value) bool {
+		for _, ref := range *v.Referrers() {
+			if mc, ok := ref.(*ssa.MakeClosure); ok {
+				fn := mc.Fn.(*ssa.Function)
+				for i, bound := range mc.Bindings {
+					if bound == v && !visit(fn.FreeVars[i]) {
+						return false
+					}
+				}
+				continue
+			}
+			if !f(ref, v) {
+				return false
+			}
+		}
+		return true
+	}
+	return visit(cell)
+}
+
+// boundTo returns the value the closure of fv's function binds to fv,
+// when the function is made as a closure exactly once.
+func boundTo(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	i := slices.Index(fn.FreeVars, fv)
+	var bound ssa.Value
+	for _, mk := range closuresOf(fn) {
+		if bound != nil {
+			return nil
+		}
+		bound = mk.Bindings[i]
+	}
+	return bound
+}
+
+// closuresOf returns the instructions of fn's enclosing function that
+// make fn as a closure.
+func closuresOf(fn *ssa.Function) []*ssa.MakeClosure {
+	var mks []*ssa.MakeClosure
+	if fn.Parent() == nil {
+		return nil
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mk, ok := instr.(*ssa.MakeClosure); ok && mk.Fn == fn {
+				mks = append(mks, mk)
+			}
+		}
+	}
+	return mks
+}
+
+// setOnTheWay reports whether a store of true to cell is in b or in a
+// block on the dominator path from d down to b: every run of b has set
+// the variable by the time it ends.
+func setOnTheWay(b, d *ssa.BasicBlock, cell *ssa.Alloc) bool {
+	for x := b; x != nil; x = x.Idom() {
+		for _, instr := range x.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && isBool(st.Val, true) && Variable(st.Addr) == cell {
+				return true
+			}
+		}
+		if x == d {
+			break
+		}
+	}
+	return false
+}
+
+// repeatsAvoiding reports whether b can run again without passing the
+// block test first.
+func repeatsAvoiding(b, test *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := slices.Clone(b.Succs)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == b {
+			return true
+		}
+		if x == test || seen[x] {
+			continue
+		}
+		seen[x] = true
+		stack = append(stack, x.Succs...)
+	}
+	return false
+}
+
+// onlySetTrue reports whether every store to cell, in its function and
+// in the closures that capture it, stores true, but for stores of false
+// in the block that declares it; and whether it is used only so (loaded,
+// stored, captured), its address going nowhere else.
+func onlySetTrue(cell *ssa.Alloc) bool {
+	return walkVariable(cell, func(ref ssa.Instruction, addr ssa.Value) bool {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			return ref.Addr == addr && (isBool(ref.Val, true) || isBool(ref.Val, false) && ref.Block() == cell.Block())
+		case *ssa.UnOp:
+			return ref.Op == token.MUL
+		case *ssa.DebugRef:
+			return true
+		}
+		return false
+	})
 }

@@ -150,7 +150,13 @@
 // goroutines can make on it, counted per path (a goroutine sending in a
 // loop is a stream, unless the send runs under a flag the loop sets on
 // every way round from it and never clears: if !sent { sent = true;
-// ch <- v } sends once, validation set 21, frp; nor is a loop whose
+// ch <- v } sends once, validation set 21, frp; the same when the flag is
+// a variable of the goroutine, made once outside its loops, that a
+// closure captures or the body of a range-over-func loop sets, set on
+// every way to the send or in its block, the send unable to run again
+// without testing it, and never set false but where it is declared,
+// validation set 31, ddev's readiness line sent from a strings.SplitSeq
+// loop; nor is a loop whose
 // every way round from the send passes a plain send of its own on
 // another unbuffered channel of the function, with at most one send on
 // the channel between two of those: an accept loop that sends each

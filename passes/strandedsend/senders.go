@@ -516,8 +516,22 @@ func (s *sender) sends(g []int) (waitpath.Count, int, bool) {
 			innerLeast[fn][at] += fewer
 		}
 	}
+	// A send on a cycle that runs at most once (under a flag the loop
+	// sets on every way round from it, or a variable of the body set
+	// before it is tested again) is one send, not a stream (validation
+	// set 21, frp: a reader that forwards only the first request of a
+	// kind; set 31, ddev: a readiness line sent once from the body of a
+	// range-over-func loop).
+	once := 0
 	onPanic := 0 // the most sends of deferred closures that send only after a panic
 	for fn, w := range inner {
+		for at, n := range w {
+			if n > 0 && ssacfg.OnceByVariable(at, s.site.Fn) {
+				once += n
+				delete(w, at)
+				delete(innerLeast[fn], at)
+			}
+		}
 		n, cyclic := ssacfg.MostWeight(fn, w)
 		if cyclic && !ssacfg.RepeatsByKind(fn, w) {
 			return stream, 0, false
@@ -548,13 +562,8 @@ func (s *sender) sends(g []int) (waitpath.Count, int, bool) {
 			}
 		}
 	}
-	// A send on a cycle that runs at most once (under a flag the loop
-	// sets on every way round from it) is one send, not a stream
-	// (validation set 21, frp: a reader that forwards only the first
-	// request of a kind).
-	once := 0
 	for at, n := range weights {
-		if n > 0 && ssacfg.AtMostOnce(at.Block()) {
+		if n > 0 && (ssacfg.AtMostOnce(at.Block()) || ssacfg.OnceByVariable(at, s.site.Fn)) {
 			once += n
 			delete(weights, at)
 			delete(fewest, at)
