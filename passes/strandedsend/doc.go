@@ -98,7 +98,12 @@
 //     own callers; one that returns another channel at the same result on
 //     other paths (a stream, with the future as its error path) makes the
 //     future one source of a stream, judged only where a stream's reader
-//     is in view (validation set 12, cli-utils). A channel returned by
+//     is in view (validation set 12, cli-utils), and so does the function
+//     making the future when it returns, at that result on other paths, a
+//     channel it does not make (another producer's, from a call, a field
+//     or a parameter; nil does not count): the future is the error branch
+//     of a function forwarding that stream (validation set 31, opencode's
+//     one error event for an unsupported provider). A channel returned by
 //     the same return as a stream the same goroutine feeds (chunks and
 //     their error) is that stream's trailer, not a future: its reader
 //     reads the stream to its end and the trailer with it, judged where

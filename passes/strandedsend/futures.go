@@ -3,6 +3,7 @@ package strandedsend
 import (
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -56,6 +57,27 @@ func trailsStream(sc *scope, i int) bool {
 		}
 	}
 	return false
+}
+
+// forwardsOther reports whether the function of sc returns, at the
+// result where it returns channel i, on another path, a channel it does
+// not make: another producer's, from a call, a field or a parameter. The
+// future is then the error branch of a function that otherwise forwards
+// that producer's channel, a stream as far as it knows; its readers read
+// it as they read that stream, judged where the stream is read, as when
+// a caller returns a future on one path and a stream on another
+// (validation set 31, opencode: an unsupported provider's one error
+// event, or the child provider's stream of events).
+func forwardsOther(sc *scope, i int) bool {
+	k := resultIndex(sc.chans[i])
+	if k < 0 {
+		return false
+	}
+	made := map[ssa.Value]bool{}
+	for _, ch := range sc.chans {
+		maps.Copy(made, ch.uses.Values)
+	}
+	return otherResults(sc.fn, k, made)
 }
 
 // returnedTogether reports whether a return of the function returns a

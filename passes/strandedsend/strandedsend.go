@@ -265,7 +265,7 @@ func (c *checker) checkChan(sc *scope, i int) *stranding {
 		targets := set.strandedBy(out)
 		return c.stranding(ch, i, g, targets, set.ownersOf(targets), leave, set.total, set.starts, set.goroutines > 1)
 	}
-	if c.cfg.Futures && isFuture(ch, set.total, len(g)) && !trailsStream(sc, i) {
+	if c.cfg.Futures && isFuture(ch, set.total, len(g)) && !trailsStream(sc, i) && !forwardsOther(sc, i) {
 		c.checkFuture(fn, ch, i, set.targets)
 	}
 	return nil
