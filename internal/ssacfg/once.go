@@ -199,6 +199,93 @@ func Variable(v ssa.Value) *ssa.Alloc {
 	}
 }
 
+// ClosureOf returns the function a call of v runs when v is a closure
+// made in view: a MakeClosure, or a load of a variable (local or
+// captured) that is only ever set to one; nil otherwise.
+//
+//	run := func() <-chan error { … }
+//	wait := func() error { return <-run() } // calls the closure of run
+func ClosureOf(v ssa.Value) *ssa.Function {
+	switch x := v.(type) {
+	case *ssa.MakeClosure:
+		return x.Fn.(*ssa.Function)
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return nil
+		}
+		if cell := Variable(x.X); cell != nil {
+			if mc, ok := storedOnce(cell).(*ssa.MakeClosure); ok {
+				return mc.Fn.(*ssa.Function)
+			}
+		}
+	}
+	return nil
+}
+
+// OnlyCalled reports whether the closure mc is only ever called: by its
+// function, or kept in a variable set only to it whose every load, in
+// its function and in the closures capturing it, is called.
+func OnlyCalled(mc *ssa.MakeClosure) bool {
+	for _, ref := range *mc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Call:
+			if ref.Call.Value != mc || slices.Contains(ref.Call.Args, ssa.Value(mc)) {
+				return false
+			}
+		case *ssa.Store:
+			cell, ok := ref.Addr.(*ssa.Alloc)
+			if !ok || ref.Val != mc || storedOnce(cell) != mc || !loadsCalled(cell) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// storedOnce returns the one value ever stored in cell, when it is
+// only stored once and otherwise only loaded or captured; nil otherwise.
+func storedOnce(cell *ssa.Alloc) ssa.Value {
+	var val ssa.Value
+	ok := walkVariable(cell, func(ref ssa.Instruction, addr ssa.Value) bool {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != addr || val != nil {
+				return false
+			}
+			val = ref.Val
+			return true
+		case *ssa.UnOp:
+			return ref.Op == token.MUL
+		case *ssa.DebugRef:
+			return true
+		}
+		return false
+	})
+	if !ok {
+		return nil
+	}
+	return val
+}
+
+// loadsCalled reports whether every load of cell is only called.
+func loadsCalled(cell *ssa.Alloc) bool {
+	return walkVariable(cell, func(ref ssa.Instruction, _ ssa.Value) bool {
+		load, ok := ref.(*ssa.UnOp)
+		if !ok {
+			return true // the store, checked by storedOnce
+		}
+		for _, use := range *load.Referrers() {
+			call, ok := use.(*ssa.Call)
+			if !ok || call.Call.Value != load || slices.Contains(call.Call.Args, ssa.Value(load)) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
 // walkVariable calls f for each use of the variable cell, in its
 // function and in the closures capturing it (with the address it is
 // used through: cell, or the closure's free variable), but for the

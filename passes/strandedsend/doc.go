@@ -72,7 +72,10 @@
 //     the channel, passes it on, or leaves before it receives). When
 //     other packages can call it too (an exported function or method of a
 //     package other than main, a method of a type the package converts
-//     to an interface or embeds, a function used as a value), the calls
+//     to an interface or embeds, a function used as a value: but a
+//     closure kept in a variable set once and only ever called, there or
+//     in closures capturing it, has every call in view, validation set
+//     31, athens' parallel delete), the calls
 //     the package makes itself outside its tests stand for the contract:
 //     if there are some and all of them wait, it is not reported (a
 //     caller that only hands it to goroutines or closures that each take

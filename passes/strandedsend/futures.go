@@ -632,7 +632,11 @@ func indexCalls(funcs []*ssa.Function) *callIndex {
 					idx.invoked[call.Common().Method.Name()] = true
 				}
 				if call, ok := instr.(*ssa.Call); ok && !call.Call.IsInvoke() {
-					if f := call.Call.StaticCallee(); f != nil {
+					f := call.Call.StaticCallee()
+					if f == nil {
+						f = ssacfg.ClosureOf(call.Call.Value) // a closure kept in a variable
+					}
+					if f != nil {
 						idx.calls[f] = append(idx.calls[f], call)
 						callee = call.Call.Value
 					}
@@ -643,10 +647,11 @@ func indexCalls(funcs []*ssa.Function) *callIndex {
 					}
 				}
 				if mc, ok := instr.(*ssa.MakeClosure); ok {
-					for _, ref := range *mc.Referrers() {
-						if call, ok := ref.(*ssa.Call); !ok || call.Call.Value != mc {
-							idx.taken[mc.Fn.(*ssa.Function)] = true
-						}
+					if !ssacfg.OnlyCalled(mc) {
+						// Handed on other than to closures that only call
+						// it (validation set 31, athens: a future made by
+						// one closure and awaited in another).
+						idx.taken[mc.Fn.(*ssa.Function)] = true
 					}
 					if f := mc.Fn.(*ssa.Function); f.Synthetic != "" && f.Object() != nil {
 						idx.valued[f.Object()] = true // a bound method
