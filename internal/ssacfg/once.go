@@ -150,10 +150,11 @@ func isBool(v ssa.Value, want bool) bool {
 //	}
 func OnceByVariable(instr ssa.Instruction, fn *ssa.Function) bool {
 	for g := instr.Parent(); g != fn; g = g.Parent() {
-		if g == nil || g.Synthetic != "range-over-func yield" {
+		if g == nil || !IsYieldBody(g) {
 			return false
 		}
 	}
+	var cyclic []bool // fn's blocks on a cycle, once a variable is met
 	b := instr.Block()
 	for d := b; d != nil; d = d.Idom() {
 		test := d.Idom()
@@ -169,10 +170,13 @@ func OnceByVariable(instr ssa.Instruction, fn *ssa.Function) bool {
 			continue
 		}
 		cell := Variable(load.X)
-		if cell == nil || cell.Parent() != fn || OnCycle(fn)[cell.Block().Index] {
+		if cell == nil || cell.Parent() != fn {
 			continue
 		}
-		if setOnTheWay(b, d, cell) && !repeatsAvoiding(b, test) && onlySetTrue(cell) {
+		if cyclic == nil {
+			cyclic = OnCycle(fn)
+		}
+		if !cyclic[cell.Block().Index] && setOnTheWay(b, d, cell) && !repeatsAvoiding(b, test) && onlySetTrue(cell) {
 			return true
 		}
 	}
@@ -188,7 +192,7 @@ func Variable(v ssa.Value) *ssa.Alloc {
 		case *ssa.Alloc:
 			return x
 		case *ssa.FreeVar:
-			bound := boundTo(x)
+			bound := Binding(x)
 			if bound == nil {
 				return nil
 			}
@@ -312,38 +316,6 @@ func walkVariable(cell *ssa.Alloc, f func(ref ssa.Instruction, addr ssa.Value) b
 	return visit(cell)
 }
 
-// boundTo returns the value the closure of fv's function binds to fv,
-// when the function is made as a closure exactly once.
-func boundTo(fv *ssa.FreeVar) ssa.Value {
-	fn := fv.Parent()
-	i := slices.Index(fn.FreeVars, fv)
-	var bound ssa.Value
-	for _, mk := range closuresOf(fn) {
-		if bound != nil {
-			return nil
-		}
-		bound = mk.Bindings[i]
-	}
-	return bound
-}
-
-// closuresOf returns the instructions of fn's enclosing function that
-// make fn as a closure.
-func closuresOf(fn *ssa.Function) []*ssa.MakeClosure {
-	var mks []*ssa.MakeClosure
-	if fn.Parent() == nil {
-		return nil
-	}
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if mk, ok := instr.(*ssa.MakeClosure); ok && mk.Fn == fn {
-				mks = append(mks, mk)
-			}
-		}
-	}
-	return mks
-}
-
 // setOnTheWay reports whether a store of true to cell is in b or in a
 // block on the dominator path from d down to b: every run of b has set
 // the variable by the time it ends.
@@ -364,21 +336,9 @@ func setOnTheWay(b, d *ssa.BasicBlock, cell *ssa.Alloc) bool {
 // repeatsAvoiding reports whether b can run again without passing the
 // block test first.
 func repeatsAvoiding(b, test *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := slices.Clone(b.Succs)
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if x == b {
-			return true
-		}
-		if x == test || seen[x] {
-			continue
-		}
-		seen[x] = true
-		stack = append(stack, x.Succs...)
-	}
-	return false
+	return slices.ContainsFunc(b.Succs, func(s *ssa.BasicBlock) bool {
+		return s != test && reachedAvoiding(s, test)[b]
+	})
 }
 
 // onlySetTrue reports whether every store to cell, in its function and
@@ -397,4 +357,12 @@ func onlySetTrue(cell *ssa.Alloc) bool {
 		}
 		return false
 	})
+}
+
+// IsYieldBody reports whether fn is the body of a range-over-func loop:
+// a closure with the loop's own instructions and positions, which the
+// iterator calls once per element, synchronously, within its enclosing
+// function's call of the iterator.
+func IsYieldBody(fn *ssa.Function) bool {
+	return fn.Synthetic == "range-over-func yield"
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/admitlint/admitlint/internal/harness"
 	"github.com/admitlint/admitlint/internal/lazyssa"
 	"github.com/admitlint/admitlint/internal/settings"
+	"github.com/admitlint/admitlint/internal/ssacfg"
 	"github.com/admitlint/admitlint/passes/retainslice/internal/borrow"
 )
 
@@ -178,7 +179,7 @@ func (c *checker) fileOf(pos token.Pos) *ast.File {
 // run within fn: their parameters (the loop's variables) first.
 func values(fn *ssa.Function) []ssa.Value {
 	var vs []ssa.Value
-	if borrow.IsYieldBody(fn) {
+	if ssacfg.IsYieldBody(fn) {
 		for _, p := range fn.Params {
 			vs = append(vs, p)
 		}
@@ -191,7 +192,7 @@ func values(fn *ssa.Function) []ssa.Value {
 		}
 	}
 	for _, anon := range fn.AnonFuncs {
-		if borrow.IsYieldBody(anon) {
+		if ssacfg.IsYieldBody(anon) {
 			vs = append(vs, values(anon)...)
 		}
 	}

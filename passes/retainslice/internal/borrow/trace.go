@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
 // A Kind says how much of its root's backing array a value covers.
@@ -189,7 +190,7 @@ func (t *tracer) store(store *ssa.Store, st State) {
 func (t *tracer) intoBodies(addr ssa.Value, st State) {
 	for _, ref := range *addr.Referrers() {
 		mc, ok := ref.(*ssa.MakeClosure)
-		if !ok || !IsYieldBody(mc.Fn.(*ssa.Function)) {
+		if !ok || !ssacfg.IsYieldBody(mc.Fn.(*ssa.Function)) {
 			continue
 		}
 		for i, b := range mc.Bindings {
@@ -198,13 +199,6 @@ func (t *tracer) intoBodies(addr ssa.Value, st State) {
 			}
 		}
 	}
-}
-
-// IsYieldBody reports whether fn is the body of a range-over-func loop,
-// which runs, synchronously, within its enclosing function's call of the
-// iterator.
-func IsYieldBody(fn *ssa.Function) bool {
-	return fn.Synthetic == "range-over-func yield"
 }
 
 // YieldBody returns the body of the range-over-func loop that the
@@ -217,7 +211,7 @@ func YieldBody(c *ssa.Call) *ssa.Function {
 	if !ok {
 		return nil
 	}
-	if fn := mc.Fn.(*ssa.Function); IsYieldBody(fn) {
+	if fn := mc.Fn.(*ssa.Function); ssacfg.IsYieldBody(fn) {
 		return fn
 	}
 	return nil
@@ -227,7 +221,7 @@ func YieldBody(c *ssa.Call) *ssa.Function {
 // free variable of the body of a range-over-func loop, denotes, or nil.
 func OuterVar(fv *ssa.FreeVar) ssa.Value {
 	body := fv.Parent()
-	if !IsYieldBody(body) || body.Parent() == nil {
+	if !ssacfg.IsYieldBody(body) || body.Parent() == nil {
 		return nil
 	}
 	i := slices.Index(body.FreeVars, fv)

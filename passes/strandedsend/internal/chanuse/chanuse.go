@@ -409,7 +409,7 @@ func (t *tracer) callback(call *ssa.Call, arg ssa.Value, mc *ssa.MakeClosure) (R
 		if a != arg {
 			continue
 		}
-		if mc.Fn.(*ssa.Function).Synthetic == rangeYield {
+		if ssacfg.IsYieldBody(mc.Fn.(*ssa.Function)) {
 			return Many, true
 		}
 		if t.follow != nil {
@@ -430,10 +430,6 @@ func bindsClosure(s *spawn.Site, mc *ssa.MakeClosure) bool {
 	return false
 }
 
-// rangeYield is the Synthetic of the body of a range-over-func loop: a
-// closure with the loop's own instructions and positions.
-const rangeYield = "range-over-func yield"
-
 // handoffBindings records the handoff of x, bound in closure mc of fn,
 // into fn's free variable, run as runs says. A bound-method wrapper (the
 // function of a method value t.m, whose one free variable is t) is
@@ -442,7 +438,7 @@ const rangeYield = "range-over-func yield"
 // synthetic function, or a method whose body is not in view, lets the
 // channel escape.
 func (t *tracer) handoffBindings(s *spawn.Site, instr ssa.Instruction, fn *ssa.Function, mc *ssa.MakeClosure, x ssa.Value, how Holding, runs Runs) {
-	if fn.Synthetic != "" && fn.Synthetic != rangeYield {
+	if fn.Synthetic != "" && !ssacfg.IsYieldBody(fn) {
 		m := spawn.BoundMethod(fn)
 		if m == nil || m.Blocks == nil || len(m.Params) == 0 || len(mc.Bindings) != 1 ||
 			mc.Bindings[0] != x || !types.Identical(m.Params[0].Type(), x.Type()) {
