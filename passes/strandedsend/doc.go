@@ -164,7 +164,10 @@
 // every way to the send or in its block, the send unable to run again
 // without testing it, and never set false but where it is declared,
 // validation set 31, ddev's readiness line sent from a strings.SplitSeq
-// loop; nor is a loop whose
+// loop; a send so made once is counted on its own channel, never as one
+// of a pair of answers, one per round, with another channel's sends in
+// the same loop: ddev's loop forwards every other line on a second
+// channel; nor is a loop whose
 // every way round from the send passes a plain send of its own on
 // another unbuffered channel of the function, with at most one send on
 // the channel between two of those: an accept loop that sends each

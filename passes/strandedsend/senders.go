@@ -395,7 +395,11 @@ func (s *sender) touchesAny(chans []int) bool {
 // exclusive reports whether no run of the goroutine sends on c and then
 // (or before) on d with another operation; for sends in a loop, no one
 // iteration of it: a worker that answers each job on one channel or the
-// other sends one value of the two per job.
+// other sends one value of the two per job. A send a one-way flag lets
+// run once in the loop is no such answer: it is made in one iteration
+// only, a signal of its own beside whatever the other iterations send
+// (validation set 31, ddev: a readiness line sent once from a loop that
+// forwards every other line on a second channel).
 func (s *sender) exclusive(c, d int) bool {
 	for _, x := range s.ops {
 		if !x.touches(c) {
@@ -405,12 +409,22 @@ func (s *sender) exclusive(c, d int) bool {
 			if x == y || !y.touches(d) {
 				continue
 			}
-			if inOneIteration(x, y) || inOneIteration(y, x) {
+			if inOneIteration(x, y) || inOneIteration(y, x) || s.flaggedOnce(x) || s.flaggedOnce(y) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// flaggedOnce reports whether operation o sits on a cycle of the
+// goroutine but runs at most once in a run of it, under a one-way flag
+// (see ssacfg.AtMostOnce and ssacfg.OnceByVariable).
+func (s *sender) flaggedOnce(o *op) bool {
+	if o.anchor == nil && ssacfg.AtMostOnce(o.instr.Block()) {
+		return true
+	}
+	return ssacfg.OnceByVariable(o.instr, s.site.Fn)
 }
 
 // inOneIteration reports whether some run of the goroutine may perform

@@ -121,3 +121,71 @@ func awaitReadyRestarts(out io.Reader, d time.Duration) bool {
 		return false
 	}
 }
+
+// ok: the readiness line is sent once, under its flag, and every other
+// line goes to a second channel. The two are no pair of answers, one per
+// line: the readiness is a signal of its own, one value its buffer
+// holds, whatever becomes of the lines (validation set 31, ddev's
+// listener, which also forwards its output).
+func awaitReadyForwarding(out io.Reader, d time.Duration) (string, bool) {
+	ready := make(chan bool, 1)
+	lines := make(chan string, 10)
+	go func() {
+		buf := make([]byte, 4096)
+		seen := false
+		for {
+			n, err := out.Read(buf)
+			if err != nil {
+				return
+			}
+			for line := range strings.SplitSeq(string(buf[:n]), "\n") {
+				if line == "READY" && !seen {
+					seen = true
+					ready <- true
+					continue
+				}
+				lines <- line
+			}
+		}
+	}()
+	select {
+	case <-ready:
+		return "", true
+	case line := <-lines:
+		return line, false
+	case <-time.After(d):
+		return "", false
+	}
+}
+
+// The twin with no flag: each "READY" line is sent, one answer per line
+// with the forwarded ones, and once the receiver has given up they block
+// (the two channels are counted together).
+func awaitReadyForwardingEach(out io.Reader, d time.Duration) (string, bool) {
+	ready := make(chan bool, 1)
+	lines := make(chan string, 10)
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := out.Read(buf)
+			if err != nil {
+				return
+			}
+			for line := range strings.SplitSeq(string(buf[:n]), "\n") {
+				if line == "READY" {
+					ready <- true // want `send on ready blocks forever once the receiver stops receiving \(case <-time.After\(d\) at oncecell.go:\d+\)`
+					continue
+				}
+				lines <- line
+			}
+		}
+	}()
+	select {
+	case <-ready:
+		return "", true
+	case line := <-lines:
+		return line, false
+	case <-time.After(d):
+		return "", false
+	}
+}
