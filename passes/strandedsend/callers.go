@@ -153,8 +153,31 @@ func returned(ret *ssa.Return, v ssa.Value) ssa.Value {
 func (c *checker) exitsOnError(fn *ssa.Function, depth int) bool {
 	return c.everyCall(fn, depth, func(call *ssa.Call) bool {
 		err := errorResult(call)
-		return err != nil && c.exitsIfNotNil(err, depth)
+		return err != nil && (c.exitsIfNotNil(err, depth) || c.passesUp(err, depth))
 	})
+}
+
+// passesUp reports whether err, the error a call returns, goes
+// straight to the returns of the caller as its own error (return
+// o.run(ctx)) and nowhere else, and every call of the caller exits on
+// it (validation set 32, ziti's quickstart: join returns what run
+// returns, and the commands calling either exit on any error).
+func (c *checker) passesUp(err ssa.Value, depth int) bool {
+	up := false
+	for _, ref := range *err.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Return:
+			n := len(ref.Results)
+			if n == 0 || ref.Results[n-1] != err || slices.Index(ref.Results, err) != n-1 {
+				return false
+			}
+			up = true
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return up && c.exitsOnError(err.(ssa.Instruction).Parent(), depth+1)
 }
 
 // errorResult returns the value of call's last result, an error, or nil.

@@ -415,7 +415,9 @@
 // too when every call of the function is in view and tests the error
 // and, when it is not nil, exits or fails the test, or hands the error
 // up to a caller that does, a few levels at most (validation set 24,
-// yarpc: a command's timeout returned to main, which calls log.Fatal).
+// yarpc: a command's timeout returned to main, which calls log.Fatal),
+// tested there or returned as it is (return o.run(ctx); validation set
+// 32, ziti's quickstart).
 // Any return ends the process when every call of the function, all in
 // view, ends it as soon as the call returns, whatever was returned:
 // os.Exit(run()) in main, or a return right after the call from a

@@ -35,6 +35,12 @@ func main() {
 	}
 	code := statusLogged(time.Second)
 	log.Printf("status %d", code)
+	if err := forward(time.Second); err != nil {
+		log.Fatal(err)
+	}
+	if err := forwardLogged(time.Second); err != nil {
+		log.Print(err) // and go on
+	}
 	for {
 		if err := serve(); err != nil {
 			log.Fatal(err)
@@ -156,5 +162,39 @@ func statusLogged(timeout time.Duration) int {
 		return 0
 	case <-time.After(timeout):
 		return 2
+	}
+}
+
+// ok: forward returns what runForwarded returns, as its own error, and
+// main exits on it: the timeout's error ends the process all the same
+// (validation set 32, ziti's quickstart join).
+func forward(timeout time.Duration) error {
+	return runForwarded(timeout)
+}
+
+func runForwarded(timeout time.Duration) error {
+	errc := make(chan error)
+	go func() { errc <- work() }()
+	select {
+	case err := <-errc:
+		return err
+	case <-time.After(timeout):
+		return fmt.Errorf("timed out after %v", timeout)
+	}
+}
+
+// The twin whose error is handed up to a caller that only logs it.
+func forwardLogged(timeout time.Duration) error {
+	return runForwardedLogged(timeout)
+}
+
+func runForwardedLogged(timeout time.Duration) error {
+	errc := make(chan error)
+	go func() { errc <- work() }() // want `send on unbuffered errc blocks forever once the receiver leaves \(case <-time.After\(timeout\) at main.go:\d+\)`
+	select {
+	case err := <-errc:
+		return err
+	case <-time.After(timeout):
+		return fmt.Errorf("timed out after %v", timeout)
 	}
 }
