@@ -251,7 +251,17 @@
 // that test, its first check included: a bound that is not a constant
 // means everything sent was taken, as for a counted loop (validation set
 // 13, libopenapi: counting results after the error they follow, counting
-// done signals of two sets of workers). A send made by a goroutine the
+// done signals of two sets of workers). A loop whose test holds when it
+// is entered (for i := 0; i < 2; i++, for n := 2; n > 0;) runs once at
+// least. A loop taking a constant number of values, one a trip, from a
+// select over the channel and other channels of the function whose
+// senders it starts and counts (plain sends, nobody closing them), has
+// taken all its trips' values from the channel but those the others
+// send: two goroutines copying a connection each way, each reporting on
+// a done channel of its own, and a loop taking two values from a select
+// over both, strand neither (validation set 32, ziti's tunnel). A send
+// a helper makes for two channels (two goroutines run it, each given
+// its own) is reported once; its fix buffers both. A send made by a goroutine the
 // sender starts comes before the sender's own last send when the sender
 // waits for it first: every path from its go statement to that send
 // passes a Wait of a sync.WaitGroup the goroutine marks Done, a Wait

@@ -2,6 +2,8 @@ package strandedsend
 
 import (
 	"go/token"
+	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -62,8 +64,71 @@ func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
 				q.Last[v] = true
 			}
 		}
+		if !slices.Contains(g, d) && selectedWith(other, q.Chans) {
+			if n, ok := c.delivered(sc, d); ok {
+				if q.Bounded == nil {
+					q.Bounded = map[ssa.Value]bool{}
+				}
+				for v := range other.uses.Values {
+					q.Bounded[v] = true
+				}
+				q.Delivered += n
+			}
+		}
 	}
 	return q
+}
+
+// selectedWith reports whether the function receives from ch in a select
+// that also receives from one of chans.
+func selectedWith(ch *channel, chans map[ssa.Value]bool) bool {
+	for _, c := range ch.uses.RecvCases {
+		for _, st := range c.Select.States {
+			if st.Dir == types.RecvOnly && chans[st.Chan] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// delivered returns the most values the goroutines of sc send on channel
+// d in all, when it can be counted: every use of d is in view, nobody
+// closes it (a closed channel delivers forever), and every operation
+// sending on it is a plain send on it alone, whose count is constant.
+func (c *checker) delivered(sc *scope, d int) (int, bool) {
+	ch := sc.chans[d]
+	if !ch.ok || ch.held || isClosed(ch) {
+		return 0, false
+	}
+	for _, s := range sc.senders {
+		for _, o := range s.ops {
+			if o.touches(d) && !o.plainFor([]int{d}) {
+				return 0, false
+			}
+		}
+	}
+	set := c.sendersOf(sc, d, []int{d})
+	if set.lockstep || !set.total.Constant() {
+		return 0, false
+	}
+	return int(set.total.N), true
+}
+
+// isClosed reports whether the channel is closed, by the function or a
+// goroutine it hands it to.
+func isClosed(ch *channel) bool {
+	if len(ch.uses.Closes) > 0 {
+		return true
+	}
+	for _, uses := range ch.in {
+		for _, u := range uses {
+			if len(u.Closes) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // markDone records that receiving from channel d means sender s is done

@@ -75,7 +75,8 @@ func oneCause(found []*stranding) [][]*stranding {
 func coveredBy(s *stranding, covered map[ssa.Instruction]bool) bool {
 	all := true
 	for _, o := range s.targets {
-		all = all && covered[o.instr]
+		_, isSelect := o.instr.(*ssa.Select)
+		all = all && isSelect && covered[o.instr]
 	}
 	for _, o := range s.targets {
 		covered[o.instr] = true
@@ -211,7 +212,11 @@ func (c *checker) reportLeave(cause []*stranding) {
 		return
 	}
 	if c.report(o, i, others, msg, fixes, related...) && !leave.Stall {
-		c.leaves[o.instr.Pos()] = leaveFinding{at: len(c.out) - 1, fn: fn, room: room}
+		var chans []*channel
+		for _, t := range cause {
+			chans = append(chans, t.ch)
+		}
+		c.leaves[o.instr.Pos()] = leaveFinding{at: len(c.out) - 1, fn: fn, room: room, chans: chans}
 	}
 }
 
@@ -223,9 +228,10 @@ func inRounds(s waitpath.Start) bool { return len(s.Rounds) > 0 }
 // findings, the function whose receiver leaves, and the room its fix
 // makes.
 type leaveFinding struct {
-	at   int
-	fn   *ssa.Function
-	room bufferFix
+	at    int
+	fn    *ssa.Function
+	room  bufferFix
+	chans []*channel // the channels whose stranding it reports
 }
 
 // A bufferFix is the fix of a leave's finding, as what it buffers: the
@@ -243,11 +249,25 @@ type bufferFix struct {
 // reported once, with every receiver that strands it.
 func (c *checker) alsoStrands(o *op, fn *ssa.Function, s *stranding, cause []*stranding, names []string, others []sendOn, room bufferFix) {
 	f, ok := c.leaves[o.instr.Pos()]
-	if !ok || f.fn == fn || s.leave.Stall {
+	if !ok || s.leave.Stall {
 		return
 	}
+	leaves := fmt.Sprintf("the receiver in %s can leave here too", loopName(fn, c.pass.Pkg))
+	if f.fn == fn {
+		// A helper's send, made for two channels of the function (two
+		// goroutines run it, each given its own): the other channel,
+		// stranded by another leave, needs room too.
+		if slices.Contains(f.chans, s.ch) {
+			return
+		}
+		leaves = "the receiver can leave here too"
+	}
+	f.chans = append(f.chans, s.ch)
+	c.leaves[o.instr.Pos()] = f
 	d := &c.out[f.at]
-	d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.at, Message: fmt.Sprintf("the receiver in %s can leave here too", loopName(fn, c.pass.Pkg))})
+	if !slices.ContainsFunc(d.Related, func(r analysis.RelatedInformation) bool { return r.Pos == s.at }) {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.at, Message: leaves})
+	}
 	for k, t := range cause {
 		d.Related = append(d.Related, c.madeHere(t.ch, names[k]))
 	}

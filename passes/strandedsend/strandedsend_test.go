@@ -61,6 +61,7 @@ func TestShapes(t *testing.T) {
 		"strandedsend/waits",
 		"strandedsend/signals",
 		"strandedsend/naming",
+		"strandedsend/pairs",
 	)
 }
 

@@ -38,6 +38,9 @@ func (s *search) classifyLoops() {
 		} else {
 			trip = Count{Many: true}
 		}
+		if counted && trip.Constant() && !trip.Many {
+			s.constTrips[l] = trip.N
+		}
 		switch {
 		case s.everyIterationReceives(l):
 			s.trips[l] = trip

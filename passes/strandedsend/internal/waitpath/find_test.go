@@ -185,6 +185,27 @@ func TestFind(t *testing.T) {
 			recvd: 1,
 		},
 
+		{
+			name: "two trips over the channel and an other delivering two",
+			body: `func f(other chan int) int {
+				ch := make(chan int)
+				go func() { ch <- work() }()
+				n := 0
+				for i := 0; i < 2; i++ {
+					select {
+					case v := <-ch:
+						n += v
+					case v := <-other:
+						n += v
+					}
+				}
+				return n
+			}`,
+			query: func(c *findCtx) {
+				c.q.Bounded, c.q.Delivered = map[ssa.Value]bool{c.fn.Params[0]: true}, 2
+			},
+			want: "case <-other",
+		},
 		// Not leaves.
 		{
 			name: "received on every path",
@@ -265,6 +286,44 @@ func TestFind(t *testing.T) {
 				}
 			}`,
 			sends: waitpath.Count{Stream: true},
+		},
+		{
+			name: "two trips over the channel and an other delivering one",
+			body: `func f(other chan int) int {
+				ch := make(chan int)
+				go func() { ch <- work() }()
+				n := 0
+				for i := 0; i < 2; i++ {
+					select {
+					case v := <-ch:
+						n += v
+					case v := <-other:
+						n += v
+					}
+				}
+				return n
+			}`,
+			query: func(c *findCtx) {
+				c.q.Bounded, c.q.Delivered = map[ssa.Value]bool{c.fn.Params[0]: true}, 1
+			},
+		},
+		{
+			name: "two trips counted down over the channel and another",
+			body: `func f(other chan int) int {
+				ch := make(chan int)
+				go func() { ch <- work() }()
+				n := 0
+				for count := 2; count > 0; {
+					select {
+					case v := <-ch:
+						n += v
+					case v := <-other:
+						n += v
+					}
+					count = count - 1
+				}
+				return n
+			}`,
 		},
 		{
 			name: "a case on a channel nothing sends on never fires",

@@ -44,6 +44,7 @@ const (
 	leftThroughSelect                   // took a select case that is not a receive, since its last receive
 	branchedOnShared                    // took a branch decided by what the senders wrote, or by their mark
 	passedOtherCase                     // took a case after which the loop waits again, since its last receive
+	entering                            // has just come into a loop's header from outside the loop
 )
 
 // manyTimes is how many passes through a start the search counts.
@@ -215,6 +216,10 @@ func (s *search) eval(v ssa.Value, st *state) (value, known bool) {
 // block from: each phi takes the value of its edge from there.
 func (s *search) enter(from, to *ssa.BasicBlock, st *state) {
 	pred := slices.Index(to.Preds, from)
+	st.flags &^= entering
+	if l := s.headers[to]; l != nil && !l.Has(from) {
+		st.flags |= entering
+	}
 	known, val := st.known, st.val
 	for _, instr := range to.Instrs {
 		phi, ok := instr.(*ssa.Phi)
@@ -454,6 +459,9 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 	if known && v != (i == 0) {
 		return st, false // the path has decided this condition the other way
 	}
+	if l := s.firstTrip[cond]; l != nil && st.flags&entering != 0 && !l.Has(b.Succs[i]) {
+		return st, false // its test holds on entry: the loop runs once at least
+	}
 	if fixed, neg := s.fixedBool(cond.Cond); !known && fixed != nil {
 		if bit, ok := s.bools[fixed]; ok { // from here on, the path knows it
 			st.known |= 1 << bit
@@ -504,6 +512,12 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 			case c.own:
 				st.recvd = max(st.recvd, int(min(n, 1<<20)))
 			}
+		}
+		if n, ok := s.fixedTrips[l]; ok {
+			// A fixed number of values taken in all, from the channel or
+			// from the bounded others, which deliver no more than they
+			// send (validation set 32, ziti's tunnel).
+			st.recvd = max(st.recvd, int(n)-s.q.Delivered)
 		}
 		if _, ok := s.waits[l]; ok && (st.flags&passedOtherCase == 0 || s.maybe(st)) {
 			// Each trip took a value or gave up waiting for one: with

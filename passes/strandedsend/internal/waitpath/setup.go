@@ -22,6 +22,10 @@ type search struct {
 	kind         map[*ssacfg.Loop]uint8   // recvInOtherLoop or recvInKnownLoop, for loops that receive
 	trips        map[*ssacfg.Loop]Count   // trip counts of loops that receive on every iteration (Many: not counted)
 	waits        map[*ssacfg.Loop]Count   // counts (not constant) of the other counted loops that wait for the channel on every iteration
+	constTrips   map[*ssacfg.Loop]int64   // constant trip counts of the counted loops that receive
+	fixedTrips   map[*ssacfg.Loop]int64   // those of loops taking one value a trip from the channel or the bounded others
+	firstTrip    map[*ssa.If]*ssacfg.Loop // loop tests that hold on entry: the loop runs once at least
+	headers      map[*ssa.BasicBlock]*ssacfg.Loop
 	control      map[*ssa.If]*ssacfg.Loop // ifs whose one edge stays in a receiving loop and the other leaves it normally
 	dispatch     map[*ssa.If]chanuse.Case
 	bodies       map[chanuse.Case]*ssa.BasicBlock
@@ -54,27 +58,31 @@ type search struct {
 // returns nil when a start is not what its Case says.
 func newSearch(q *Query) *search {
 	s := &search{
-		q:         q,
-		made:      q.Made.Block(),
-		loops:     ssacfg.Loops(q.Fn),
-		kind:      map[*ssacfg.Loop]uint8{},
-		trips:     map[*ssacfg.Loop]Count{},
-		waits:     map[*ssacfg.Loop]Count{},
-		control:   map[*ssa.If]*ssacfg.Loop{},
-		dispatch:  map[*ssa.If]chanuse.Case{},
-		bodies:    map[chanuse.Case]*ssa.BasicBlock{},
-		closed:    map[*ssa.If]bool{},
-		startAt:   map[ssa.Instruction]uint64{},
-		startCase: map[chanuse.Case]uint64{},
-		bools:     map[ssa.Value]int{},
-		staysIn:   map[chanuse.Case]bool{},
-		counts:    map[*ssacfg.Loop]bool{},
-		counters:  map[*ssacfg.Loop]counter{},
-		asserts:   map[*ssa.Select]bool{},
-		best:      map[key]int{},
-		refused:   map[*ssa.If]refusal{},
-		dead:      map[*ssa.If]int{},
-		rounds:    map[ssa.Value]bool{},
+		q:          q,
+		made:       q.Made.Block(),
+		loops:      ssacfg.Loops(q.Fn),
+		kind:       map[*ssacfg.Loop]uint8{},
+		trips:      map[*ssacfg.Loop]Count{},
+		waits:      map[*ssacfg.Loop]Count{},
+		constTrips: map[*ssacfg.Loop]int64{},
+		fixedTrips: map[*ssacfg.Loop]int64{},
+		firstTrip:  map[*ssa.If]*ssacfg.Loop{},
+		headers:    map[*ssa.BasicBlock]*ssacfg.Loop{},
+		control:    map[*ssa.If]*ssacfg.Loop{},
+		dispatch:   map[*ssa.If]chanuse.Case{},
+		bodies:     map[chanuse.Case]*ssa.BasicBlock{},
+		closed:     map[*ssa.If]bool{},
+		startAt:    map[ssa.Instruction]uint64{},
+		startCase:  map[chanuse.Case]uint64{},
+		bools:      map[ssa.Value]int{},
+		staysIn:    map[chanuse.Case]bool{},
+		counts:     map[*ssacfg.Loop]bool{},
+		counters:   map[*ssacfg.Loop]counter{},
+		asserts:    map[*ssa.Select]bool{},
+		best:       map[key]int{},
+		refused:    map[*ssa.If]refusal{},
+		dead:       map[*ssa.If]int{},
+		rounds:     map[ssa.Value]bool{},
 	}
 	for i, st := range q.Starts {
 		if len(st.Rounds) > 0 && (st.Sends != One || st.Again || q.Room >= RoundsRoom) {
@@ -99,6 +107,8 @@ func newSearch(q *Query) *search {
 	s.findClosedEdges()
 	s.classifyLoops()
 	s.findStays()
+	s.findFixedTrips()
+	s.findFirstTrips()
 	s.findAssertions()
 	s.findStoredFields()
 	s.findFlags()

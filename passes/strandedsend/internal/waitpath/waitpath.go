@@ -92,6 +92,14 @@ type Query struct {
 	// sending, with no send before or after, by the start that sets that
 	// sender going: receiving from one means its sends are not pending.
 	Withdrawn map[ssa.Value]ssa.Instruction
+	// Bounded holds the other channels the function makes whose every
+	// sender it starts in view and that nobody closes, and Delivered the
+	// most values they send in all: a loop taking a fixed number of
+	// values from a select over the channel and these takes at most
+	// Delivered of them from these (two copying goroutines, each
+	// reporting on a done channel of its own).
+	Bounded   map[ssa.Value]bool
+	Delivered int
 	// Ends reports whether a call ends the interest in a path: after a
 	// test has failed (t.Error), nobody fixes what it leaks.
 	Ends func(ssa.CallInstruction) bool
