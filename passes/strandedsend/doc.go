@@ -421,7 +421,8 @@
 // testify's require.FailNow), paths on which the process exits (os.Exit,
 // and logging at fatal level: log.Fatal, logrus, zap, zerolog, klog,
 // glog), or goroutines of main, which end with the process. A return of
-// an error that is never nil (fmt.Errorf, errors.New) ends the process
+// an error that is never nil (fmt.Errorf, errors.New, or ctx.Err() once
+// a receive from the same ctx.Done() has fired) ends the process
 // too when every call of the function is in view and tests the error
 // and, when it is not nil, exits or fails the test, or hands the error
 // up to a caller that does, a few levels at most (validation set 24,

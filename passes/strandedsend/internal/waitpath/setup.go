@@ -563,9 +563,44 @@ func Nilness(v ssa.Value) (nonNil, known bool) {
 	case *ssa.Call:
 		fn := match.Callee(v)
 		fresh := match.IsFunc(fn, "errors", "New") || match.IsFunc(fn, "fmt", "Errorf")
+		if match.IsMethod(fn, "context", "Context", "Err") && doneBefore(v) {
+			return true, true // once Done is closed, Err is not nil
+		}
 		return fresh, fresh
 	}
 	return false, false
+}
+
+// doneBefore reports whether call, ctx.Err(), runs only after a receive
+// from the same ctx.Done() has fired: in a select case's body, or after
+// a plain receive, either dominating it.
+func doneBefore(call *ssa.Call) bool {
+	ctx := call.Call.Value
+	isDone := func(ch ssa.Value) bool {
+		c, ok := ch.(*ssa.Call)
+		return ok && c.Call.Value == ctx && match.IsMethod(match.Callee(c), "context", "Context", "Done")
+	}
+	at := call.Block()
+	for _, b := range call.Parent().Blocks {
+		if !b.Dominates(at) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.UnOp:
+				if instr.Op == token.ARROW && isDone(instr.X) && (b != at || slices.Index(b.Instrs, ssa.Instruction(instr)) < slices.Index(b.Instrs, ssa.Instruction(call))) {
+					return true
+				}
+			case *ssa.Select:
+				for i, st := range instr.States {
+					if body := ssacfg.CaseBody(instr, i); st.Dir == types.RecvOnly && isDone(st.Chan) && body != nil && body.Dominates(at) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // fieldLoaded returns the field v loads, when it loads a field of the

@@ -4,6 +4,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log"
@@ -14,6 +15,8 @@ import (
 func work() error { return nil }
 
 func main() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
 	if err := run(time.Second); err != nil {
 		log.Fatal(err)
 	}
@@ -35,6 +38,12 @@ func main() {
 	}
 	code := statusLogged(time.Second)
 	log.Printf("status %d", code)
+	if err := runCancelled(ctx); err != nil {
+		log.Fatal(err)
+	}
+	if err := runTimedOut(ctx); err != nil {
+		log.Fatal(err)
+	}
 	if err := forward(time.Second); err != nil {
 		log.Fatal(err)
 	}
@@ -196,5 +205,32 @@ func runForwardedLogged(timeout time.Duration) error {
 		return err
 	case <-time.After(timeout):
 		return fmt.Errorf("timed out after %v", timeout)
+	}
+}
+
+// ok: after ctx.Done() has fired, ctx.Err() is not nil, and main exits
+// on it (validation set 32, ziti's traffic check: its server returns
+// ctx.Err() when the client cancels, and the command exits on it).
+func runCancelled(ctx context.Context) error {
+	errc := make(chan error)
+	go func() { errc <- work() }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// The twin returning ctx.Err() on a timer: the context may not be done,
+// the error nil, and main goes on.
+func runTimedOut(ctx context.Context) error {
+	errc := make(chan error)
+	go func() { errc <- work() }() // want `send on unbuffered errc blocks forever once the receiver leaves \(case <-time.After\(time.Second\) at main.go:\d+\)`
+	select {
+	case err := <-errc:
+		return err
+	case <-time.After(time.Second):
+		return ctx.Err()
 	}
 }
