@@ -207,11 +207,13 @@
 // reports only when it is not http.ErrServerClosed: the shutdown's own
 // error is the one it drops. A send that follows a Serve that cannot
 // return is never made: the sender made the *http.Server itself and uses
-// it for nothing but its fields and that call (or calls http.Serve), and
-// the listener and everything it was made from are the function's own,
-// made by calls given nothing that could close them later (a context, a
-// channel, a function) and used for nothing but serving and making
-// listeners; Serve returns only when its listener fails or the server
+// it for nothing but its fields, the setters that cannot stop it
+// (SetKeepAlivesEnabled, RegisterOnShutdown) and that call (or calls
+// http.Serve), and the listener and everything it was made from are the
+// function's own, made by calls given nothing that could close them
+// later (a context, a channel, a function) and used for nothing but
+// serving, making listeners and reading their address (validation set
+// 32, go-swagger's docs server); Serve returns only when its listener fails or the server
 // stops, and nothing can make either happen. What leaks then is the
 // server, which this pass does not claim (validation set 19, kwok: the
 // two servers of a multiplexed listener). ServeTLS and ListenAndServe can

@@ -76,11 +76,12 @@ func isServerStop(call ssa.CallInstruction) bool {
 
 // The endless server: Serve(l) returns only when l's Accept fails or the
 // server is shut down or closed. A server the function makes itself and
-// uses for nothing but setting its fields and serving cannot be shut
-// down or closed by anyone. A listener whose whole lineage is the
-// function's own (made by calls given nothing that could close it later:
-// no context, channel, function or closer from elsewhere) and used for
-// nothing but serving and making more listeners is closed by nobody, so
+// uses for nothing but setting its fields, calling setters that cannot
+// stop it and serving cannot be shut down or closed by anyone. A
+// listener whose whole lineage is the function's own (made by calls
+// given nothing that could close it later: no context, channel, function
+// or closer from elsewhere) and used for nothing but serving, making
+// more listeners and reading its address is closed by nobody, so
 // its Accept does not fail. Such a Serve never returns, and what follows
 // it never runs (validation set 19: two serving goroutines that send
 // their errors to a receiver leaving on ctx.Done, on listeners nothing
@@ -142,7 +143,7 @@ func ownServer(v ssa.Value, serve *ssa.Call) bool {
 				return false
 			}
 		case *ssa.Call:
-			if ref != serve {
+			if ref != serve && !configures(ref) {
 				return false
 			}
 		default:
@@ -150,6 +151,13 @@ func ownServer(v ssa.Value, serve *ssa.Call) bool {
 		}
 	}
 	return true
+}
+
+// configures reports whether call is a method of http.Server that sets
+// how it serves and cannot stop it (validation set 32, go-swagger:
+// docServer.SetKeepAlivesEnabled(true)).
+func configures(call *ssa.Call) bool {
+	return match.IsMethod(match.Callee(call), "net/http", "Server", "SetKeepAlivesEnabled", "RegisterOnShutdown")
 }
 
 // onlyAccessed reports whether the field at addr is only stored to and
@@ -286,6 +294,17 @@ func isCloser(t types.Type) bool {
 	return hasMethods(t, "Close") || hasMethods(types.NewPointer(t), "Close")
 }
 
+// readsAddr reports whether call asks listener v for its address
+// (ln.Addr(), to print where it serves), which cannot close it.
+func readsAddr(v ssa.Value, call *ssa.Call) bool {
+	c := call.Common()
+	if c.IsInvoke() {
+		return c.Value == v && c.Method.Name() == "Addr" && len(c.Args) == 0 && isListener(v.Type())
+	}
+	fn := match.Callee(call)
+	return fn != nil && fn.Name() == "Addr" && len(c.Args) == 1 && c.Args[0] == v && isListener(v.Type())
+}
+
 // isListener reports whether t has the methods of a net.Listener.
 func isListener(t types.Type) bool {
 	return hasMethods(t, "Accept", "Addr", "Close")
@@ -345,7 +364,7 @@ func (l *lineage) carries(v ssa.Value, ref ssa.Instruction) bool {
 		}
 		return true
 	case *ssa.Call:
-		if ref == l.serve || l.members[ref] {
+		if ref == l.serve || l.members[ref] || readsAddr(v, ref) {
 			return true
 		}
 		t := ref.Type()
