@@ -168,7 +168,7 @@ func (c *checker) passesUp(err ssa.Value, depth int) bool {
 		switch ref := ref.(type) {
 		case *ssa.Return:
 			n := len(ref.Results)
-			if n == 0 || ref.Results[n-1] != err || slices.Index(ref.Results, err) != n-1 {
+			if n == 0 || slices.Index(ref.Results, err) != n-1 {
 				return false
 			}
 			up = true
@@ -273,11 +273,8 @@ func (c *checker) markUncancelled(q *waitpath.Query) {
 // neverDone reports whether ch is ctx.Done() of a context that is never
 // done.
 func (c *checker) neverDone(ch ssa.Value) bool {
-	call, ok := ch.(*ssa.Call)
-	if !ok || !match.IsMethod(match.Callee(call), "context", "Context", "Done") {
-		return false
-	}
-	return c.uncancelled(call.Call.Value, 0)
+	ctx := waitpath.DoneOf(ch)
+	return ctx != nil && c.uncancelled(ctx, 0)
 }
 
 // uncancelled reports whether the context ctx is never done: a call of

@@ -61,6 +61,22 @@ func (c *checker) channelOf(mk *ssa.MakeChan, sites []spawn.Site) *channel {
 	return ch
 }
 
+// closed reports whether the channel is closed, by the function or a
+// goroutine it hands it to.
+func (ch *channel) closed() bool {
+	if len(ch.uses.Closes) > 0 {
+		return true
+	}
+	for _, uses := range ch.in {
+		for _, u := range uses {
+			if len(u.Closes) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // constantCap reports whether the make's capacity, as written, is a
 // constant: make(chan T, n) with n := 2 folds to a constant in SSA, but
 // the author sized it by n, and n may change.

@@ -98,7 +98,7 @@ func selectedWith(ch *channel, chans map[ssa.Value]bool) bool {
 // sending on it is a plain send on it alone, whose count is constant.
 func (c *checker) delivered(sc *scope, d int) (int, bool) {
 	ch := sc.chans[d]
-	if !ch.ok || ch.held || isClosed(ch) {
+	if !ch.ok || ch.held || ch.closed() {
 		return 0, false
 	}
 	for _, s := range sc.senders {
@@ -113,22 +113,6 @@ func (c *checker) delivered(sc *scope, d int) (int, bool) {
 		return 0, false
 	}
 	return int(set.total.N), true
-}
-
-// isClosed reports whether the channel is closed, by the function or a
-// goroutine it hands it to.
-func isClosed(ch *channel) bool {
-	if len(ch.uses.Closes) > 0 {
-		return true
-	}
-	for _, uses := range ch.in {
-		for _, u := range uses {
-			if len(u.Closes) > 0 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // markDone records that receiving from channel d means sender s is done

@@ -421,10 +421,17 @@ func (s *sender) exclusive(c, d int) bool {
 // goroutine but runs at most once in a run of it, under a one-way flag
 // (see ssacfg.AtMostOnce and ssacfg.OnceByVariable).
 func (s *sender) flaggedOnce(o *op) bool {
-	if o.anchor == nil && ssacfg.AtMostOnce(o.instr.Block()) {
-		return true
+	if o.anchor == nil {
+		return s.onceAt(o.instr)
 	}
 	return ssacfg.OnceByVariable(o.instr, s.site.Fn)
+}
+
+// onceAt reports whether instr, of the goroutine's own function, sits
+// on a cycle but runs at most once in a run of it, under a one-way flag
+// its loop carries or kept in a variable.
+func (s *sender) onceAt(instr ssa.Instruction) bool {
+	return ssacfg.AtMostOnce(instr.Block()) || ssacfg.OnceByVariable(instr, s.site.Fn)
 }
 
 // inOneIteration reports whether some run of the goroutine may perform
@@ -577,7 +584,7 @@ func (s *sender) sends(g []int) (waitpath.Count, int, bool) {
 		}
 	}
 	for at, n := range weights {
-		if n > 0 && (ssacfg.AtMostOnce(at.Block()) || ssacfg.OnceByVariable(at, s.site.Fn)) {
+		if n > 0 && s.onceAt(at) {
 			once += n
 			delete(weights, at)
 			delete(fewest, at)

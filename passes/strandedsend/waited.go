@@ -169,8 +169,8 @@ func sameWaitGroup(v ssa.Value, fn *ssa.Function, g *ssa.Go, bindings []ssa.Valu
 //	}
 func (c *checker) waitedFor(sc *scope, d int, g []int) bool {
 	ch := sc.chans[d]
-	if !ch.ok || slices.Contains(g, d) || len(ch.uses.Closes) > 0 {
-		return false
+	if !ch.ok || slices.Contains(g, d) || ch.closed() {
+		return false // closed, in a goroutine maybe before the wait
 	}
 	var waiter *sender
 	for _, s := range sc.senders {
@@ -184,13 +184,6 @@ func (c *checker) waitedFor(sc *scope, d int, g []int) bool {
 	}
 	if waiter == nil {
 		return false
-	}
-	for _, uses := range ch.in {
-		for _, u := range uses {
-			if len(u.Closes) > 0 {
-				return false // closed in a goroutine: maybe before the wait
-			}
-		}
 	}
 	groups := waitedGroups(sc, g)
 	if len(groups) == 0 {

@@ -571,15 +571,22 @@ func Nilness(v ssa.Value) (nonNil, known bool) {
 	return false, false
 }
 
+// DoneOf returns ctx when ch is ctx.Done() of a context.Context, and
+// nil otherwise.
+func DoneOf(ch ssa.Value) ssa.Value {
+	call, ok := ch.(*ssa.Call)
+	if !ok || !match.IsMethod(match.Callee(call), "context", "Context", "Done") {
+		return nil
+	}
+	return call.Call.Value
+}
+
 // doneBefore reports whether call, ctx.Err(), runs only after a receive
 // from the same ctx.Done() has fired: in a select case's body, or after
 // a plain receive, either dominating it.
 func doneBefore(call *ssa.Call) bool {
 	ctx := call.Call.Value
-	isDone := func(ch ssa.Value) bool {
-		c, ok := ch.(*ssa.Call)
-		return ok && c.Call.Value == ctx && match.IsMethod(match.Callee(c), "context", "Context", "Done")
-	}
+	isDone := func(ch ssa.Value) bool { return DoneOf(ch) == ctx }
 	at := call.Block()
 	for _, b := range call.Parent().Blocks {
 		if !b.Dominates(at) {
