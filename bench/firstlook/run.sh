@@ -63,12 +63,15 @@ hidden() {
 # stderr ERR holds an error: a line with a position that is not a C
 # compiler's warning or note, or a line saying an error without a
 # position (cgo: C compiler not found). A block of warnings only (cgo
-# compiling sqlite) is a package that compiled.
+# compiling sqlite) is a package that compiled, and the source lines a C
+# compiler quotes under a warning are not messages (validation set 33:
+# go-nvml's deprecation warnings quote declarations naming errors).
 compile_failed() {
 	awk '
 		/^# \[?[^] ]+\]?$/ { pkg = $2; gsub(/[][]/, "", pkg); next }
 		/^# / { next } # a command echoed (# [pkg-config --cflags …]), not a package
 		pkg == "" { next }
+		/^ *[0-9]* *\| / { next } # a C compiler quoting source under a warning (nvml: "errorType")
 		/:[0-9]+(:[0-9]+)?: / && !/: (warning|note):/ { bad[pkg] = 1; next }
 		/error|not found|not allowed|exit status|cannot/ && !/warning/ { bad[pkg] = 1 }
 		END { for (p in bad) print p }
