@@ -197,7 +197,12 @@
 // leave: receiving from a channel the sender closes instead of sending,
 // or sends on last before it returns (a reader that forwards messages
 // until an error, which it then reports on another channel, plainly or
-// in a select that gives up on ctx.Done(); validation set 10, templ),
+// in a select that gives up on ctx.Done(); validation set 10, templ;
+// a send from a deferred closure comes after everything the body sends,
+// and one made only when recover() returns non-nil never comes after a
+// send that is the body's last act, with no call after it that may
+// panic: a done signal sent from a deferred recover excludes the
+// result's send; validation set 33, libopenapi-validator),
 // or that another goroutine sends on, only and only after a Wait of the
 // group that waits for every sender to have made its sends (defer
 // wg.Done() in each; go func() { wg.Wait(); done <- struct{}{} }(), the

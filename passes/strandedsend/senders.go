@@ -457,7 +457,12 @@ func inOneIteration(x, y *op) bool {
 
 // sequenced reports whether some run of the goroutine may perform y
 // after x: in the same function, y is reachable from x; otherwise their
-// anchors in the goroutine's function are compared.
+// anchors in the goroutine's function are compared. A deferred closure
+// runs when the goroutine's function ends, after everything its body
+// does, and deferred closures run last registered first (validation set
+// 33, libopenapi-validator: a done signal sent only from a deferred
+// recover comes after the result's send, never before it; and when the
+// result's send is the body's last act, not after it either).
 func sequenced(x, y *op) bool {
 	if x.instr == y.instr && x.anchor == y.anchor {
 		return x != y // one helper call sending on two channels: in any order
@@ -474,6 +479,18 @@ func sequenced(x, y *op) bool {
 	}
 	if ax == ay {
 		return true // two closures at one call: cannot happen; be safe
+	}
+	_, dx := ax.(*ssa.Defer)
+	_, dy := ay.(*ssa.Defer)
+	switch {
+	case dx && !dy:
+		return spawned(y) // the body is done when x runs; a goroutine it started may not be
+	case dy && !dx:
+		// y runs when the body is done, unless it runs only on a panic
+		// and nothing that may panic follows x, the body's last act.
+		return !isRecovered(y.instr.Block()) || x.anchor != nil || callFollows(x.instr)
+	case dx && dy:
+		return reaches(ay, ax) // y registered before x runs after it
 	}
 	return reaches(ax, ay)
 }
