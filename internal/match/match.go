@@ -154,6 +154,12 @@ func isDoneSignature(sig *types.Signature) bool {
 	return ok && ch.Dir() == types.RecvOnly
 }
 
+// IsTickerC reports whether field index i of struct type t (or *t) is
+// the C field of time.Ticker.
+func IsTickerC(t types.Type, i int) bool {
+	return IsNamed(t, "time", "Ticker") && isTimerC(t, i)
+}
+
 // isTimerC reports whether field index i of struct type t (or *t) is the C
 // field of time.Timer or time.Ticker.
 func isTimerC(t types.Type, i int) bool {

@@ -167,7 +167,13 @@
 // loop; a send so made once is counted on its own channel, never as one
 // of a pair of answers, one per round, with another channel's sends in
 // the same loop: ddev's loop forwards every other line on a second
-// channel; nor is a loop whose
+// channel; nor is a send whose loop comes back round to it only on a
+// tick of a ticker the goroutine made and stops after the send, on every
+// way round, never resetting it nor letting it go anywhere (a stopped
+// ticker ticks no more, since Go 1.23 not even a tick already due; the
+// package's go version decides): a poller that sends its first error,
+// stops its ticker and waits for the next tick sends once, validation
+// set 32, doctl; nor is a loop whose
 // every way round from the send passes a plain send of its own on
 // another unbuffered channel of the function, with at most one send on
 // the channel between two of those: an accept loop that sends each

@@ -429,9 +429,10 @@ func (s *sender) flaggedOnce(o *op) bool {
 
 // onceAt reports whether instr, of the goroutine's own function, sits
 // on a cycle but runs at most once in a run of it, under a one-way flag
-// its loop carries or kept in a variable.
+// its loop carries or kept in a variable, or because the loop comes
+// back to it only on a tick of a ticker stopped after it.
 func (s *sender) onceAt(instr ssa.Instruction) bool {
-	return ssacfg.AtMostOnce(instr.Block()) || ssacfg.OnceByVariable(instr, s.site.Fn)
+	return ssacfg.AtMostOnce(instr.Block()) || ssacfg.OnceByVariable(instr, s.site.Fn) || ssacfg.OnceByStoppedTicker(instr)
 }
 
 // inOneIteration reports whether some run of the goroutine may perform
@@ -564,7 +565,7 @@ func (s *sender) sends(g []int) (waitpath.Count, int, bool) {
 	onPanic := 0 // the most sends of deferred closures that send only after a panic
 	for fn, w := range inner {
 		for at, n := range w {
-			if n > 0 && ssacfg.OnceByVariable(at, s.site.Fn) {
+			if n > 0 && (ssacfg.OnceByVariable(at, s.site.Fn) || ssacfg.OnceByStoppedTicker(at)) {
 				once += n
 				delete(w, at)
 				delete(innerLeast[fn], at)
