@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -52,6 +53,12 @@ type result struct {
 	code           int
 }
 
+// crashed matches what a Go program prints when it dies of a panic: the
+// panic line and the goroutine traces, each at the start of a line (a
+// pass's documentation may well say "panic:" inside a sentence, and the
+// SARIF output carries it).
+var crashed = regexp.MustCompile(`(?m)^(panic: |goroutine \d+ \[)`)
+
 // run runs name with args in dir.
 func run(t *testing.T, dir, name string, args ...string) result {
 	t.Helper()
@@ -69,7 +76,7 @@ func run(t *testing.T, dir, name string, args ...string) result {
 	}
 	r := result{stdout.String(), stderr.String(), code}
 	for _, out := range []string{r.stdout, r.stderr} {
-		if strings.Contains(out, "panic:") || strings.Contains(out, "goroutine 1 [") {
+		if crashed.MatchString(out) {
 			t.Fatalf("%s %v crashed:\n%s", name, args, out)
 		}
 	}

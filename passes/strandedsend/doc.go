@@ -207,7 +207,7 @@
 // a send from a deferred closure comes after everything the body sends,
 // and one made only when recover() returns non-nil never comes after a
 // send that is the body's last act, with no call after it that may
-// panic: a done signal sent from a deferred recover excludes the
+// panic, so a done signal sent from a deferred recover excludes the
 // result's send; validation set 33, libopenapi-validator),
 // or that another goroutine sends on, only and only after a Wait of the
 // group that waits for every sender to have made its sends (defer
