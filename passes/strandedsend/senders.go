@@ -418,8 +418,8 @@ func (s *sender) exclusive(c, d int) bool {
 }
 
 // flaggedOnce reports whether operation o sits on a cycle of the
-// goroutine but runs at most once in a run of it, under a one-way flag
-// (see ssacfg.AtMostOnce and ssacfg.OnceByVariable).
+// goroutine but runs at most once in a run of it (see onceAt; in a
+// closure the goroutine calls, only a flag kept in a variable counts).
 func (s *sender) flaggedOnce(o *op) bool {
 	if o.anchor == nil {
 		return s.onceAt(o.instr)
