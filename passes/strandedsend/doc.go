@@ -69,7 +69,11 @@
 //     send from a goroutine it starts. Any caller that stops waiting
 //     strands the sender, and a capacity of one costs nothing: it is
 //     reported when one of its callers in view can stop waiting (drops
-//     the channel, passes it on, or leaves before it receives). When
+//     the channel, passes it on, or leaves before it receives; a
+//     caller that keeps it in a struct in a map it makes and keeps to
+//     itself has not passed it on: it still waits if it cannot leave
+//     before it receives from what it reads back, validation set 34, a
+//     test harness keeping a counter's result per shard). When
 //     other packages can call it too (an exported function or method of a
 //     package other than main, a method of a type the package converts
 //     to an interface or embeds, a function used as a value: but a

@@ -104,7 +104,7 @@ func (c *checker) stopsWaiting(call *ssa.Call) *waitpath.Leave {
 	if len(uses.Recvs)+len(uses.RecvCases) == 0 {
 		return nil // the value is dropped: a caller that wants no result, not one that gives up on it
 	}
-	return c.leaveFromCall(call, uses.Values, 0)
+	return c.leaveFromCall(call, uses, 0)
 }
 
 // reportFieldFuture reports the send of a field future whose receiver,

@@ -121,7 +121,7 @@ func (c *checker) futureFate(fn *ssa.Function, k int, room int64, targets []*op,
 		if v == nil {
 			return true, nil // the caller drops it
 		}
-		uses := chanuse.Trace(call.Parent(), []ssa.Value{v}, spawn.Sites(call.Parent()))
+		uses := chanuse.TraceFollowing(call.Parent(), []ssa.Value{v}, spawn.Sites(call.Parent()), chanuse.Local{})
 		if j, mixed, ok := returnedOnward(v, uses); ok {
 			outer := call.Parent()
 			switch {
@@ -143,7 +143,7 @@ func (c *checker) futureFate(fn *ssa.Function, k int, room int64, targets []*op,
 		if uses.Escape != nil || len(uses.Returns)+len(uses.Handoffs)+len(uses.FieldStore)+len(uses.Sends)+len(uses.SendCases)+len(uses.Closes) > 0 {
 			return true, nil // the caller passes it on
 		}
-		if leave := c.leaveFromCall(call, uses.Values, room); leave != nil {
+		if leave := c.leaveFromCall(call, uses, room); leave != nil {
 			return false, leave
 		}
 	}
@@ -152,14 +152,15 @@ func (c *checker) futureFate(fn *ssa.Function, k int, room int64, targets []*op,
 
 // leaveFromCall returns how the function making call can stop waiting
 // for the one value the goroutine call starts sends on its result (the
-// channel whose values in the function are chans, with room in its
+// channel whose uses in the function are uses, with room in its
 // buffer), or nil.
-func (c *checker) leaveFromCall(call *ssa.Call, chans map[ssa.Value]bool, room int64) *waitpath.Leave {
+func (c *checker) leaveFromCall(call *ssa.Call, uses *chanuse.Uses, room int64) *waitpath.Leave {
 	q := &waitpath.Query{
 		Fn:     call.Parent(),
 		Info:   c.pass.TypesInfo,
 		Made:   call,
-		Chans:  chans,
+		Chans:  uses.Values,
+		Kept:   uses.Kept,
 		Starts: []waitpath.Start{{Instr: call, Case: -1, Sends: waitpath.One}},
 		Room:   room,
 		Never:  map[ssa.Value]bool{},

@@ -98,6 +98,17 @@ type Follow interface {
 	Callback(call ssa.CallInstruction, arg int) (runs Runs, ok bool)
 }
 
+// Local is the Follow that looks through no call: a trace with it
+// follows the channel into structs, and maps of them, that the function
+// makes and keeps to itself, where a trace without a Follow stops at the
+// struct. It answers whether the function passes the channel on (a
+// future's caller), not how many values it sends: reading the struct's
+// other fields is no use of the channel.
+type Local struct{}
+
+func (Local) Call(ssa.CallInstruction, int, Holding) bool    { return false }
+func (Local) Callback(ssa.CallInstruction, int) (Runs, bool) { return 0, false }
+
 // A FieldStore is a store of the channel into field Field of a struct
 // whose address is Base.
 type FieldStore struct {
@@ -120,6 +131,11 @@ type Uses struct {
 	Handoffs   []Handoff
 	FieldStore []FieldStore
 	Calls      []Call // calls the Follow of the trace looks through
+
+	// Kept reports whether the function puts the channel in a map of
+	// its own (see Local), so that each channel one instruction makes
+	// stays there when the instruction makes another.
+	Kept bool
 
 	// Escape is the first use through which code out of view can reach
 	// the channel (a call, an interface, a global, another channel, a
@@ -184,7 +200,7 @@ func TraceSender(h Handoff, sites []spawn.Site, follow Follow) *Uses {
 
 func newTracer(fn *ssa.Function, sites []spawn.Site, follow Follow) *tracer {
 	return &tracer{u: &Uses{Fn: fn, Values: map[ssa.Value]bool{}}, sites: sites,
-		cells: map[ssa.Value]bool{}, holders: map[ssa.Value]int{}, follow: follow}
+		cells: map[ssa.Value]bool{}, holders: map[ssa.Value]int{}, follow: follow, local: follow == Local{}}
 }
 
 type tracer struct {
@@ -194,6 +210,7 @@ type tracer struct {
 	holders map[ssa.Value]int // values holding the channel, by the struct's field holding it
 	follow  Follow
 	calls   bool // follow closures called in place at several calls
+	local   bool // the follow is Local: only whether the channel is passed on matters
 }
 
 func (t *tracer) escape(instr ssa.Instruction) {
@@ -736,7 +753,7 @@ func (t *tracer) heldPointer(p ssa.Value, f int) {
 				t.cell(instr)
 				continue
 			}
-			if ReadsOther(instr) {
+			if ReadsOther(instr) && !t.local {
 				t.escape(instr)
 			}
 		case *ssa.UnOp:
@@ -745,6 +762,8 @@ func (t *tracer) heldPointer(p ssa.Value, f int) {
 				continue
 			}
 			t.held(instr, f) // a copy of the struct
+		case *ssa.MapUpdate:
+			t.heldIn(instr, p, f)
 		case *ssa.Store:
 			switch {
 			case instr.Addr == p && t.holds(instr.Val, f):
@@ -781,7 +800,7 @@ func (t *tracer) heldStruct(v ssa.Value, f int) {
 				t.value(instr)
 				continue
 			}
-			if ReachesOther(instr.Type()) {
+			if ReachesOther(instr.Type()) && !t.local {
 				t.escape(instr)
 			}
 		case *ssa.Store:
@@ -790,6 +809,8 @@ func (t *tracer) heldStruct(v ssa.Value, f int) {
 				continue
 			}
 			t.escape(instr)
+		case *ssa.MapUpdate:
+			t.heldIn(instr, v, f)
 		case *ssa.Go:
 			t.spawnArg(v, instr, how)
 		case *ssa.Call:
@@ -799,6 +820,65 @@ func (t *tracer) heldStruct(v ssa.Value, f int) {
 		case *ssa.DebugRef:
 		default:
 			t.escape(instr)
+		}
+	}
+}
+
+// heldIn follows v, a struct (or pointer to one) holding the channel in
+// field f, put into a map by up: a map the function makes and keeps to
+// itself holds the channel in every value read back from it; any other
+// map lets it escape.
+func (t *tracer) heldIn(up *ssa.MapUpdate, v ssa.Value, f int) {
+	m, ok := up.Map.(*ssa.MakeMap)
+	if up.Value != v || up.Key == v || !ok || m.Parent() != t.u.Fn {
+		t.escape(up)
+		return
+	}
+	if _, seen := t.holders[m]; seen {
+		return
+	}
+	t.holders[m] = f
+	t.u.Kept = true
+	for _, instr := range *m.Referrers() {
+		switch instr := instr.(type) {
+		case *ssa.MapUpdate:
+			if instr.Map != m || instr.Value != v && !t.holds(instr.Value, f) {
+				t.escape(instr)
+			}
+		case *ssa.Lookup:
+			if instr.X != m {
+				t.escape(instr)
+				continue
+			}
+			t.readBack(instr, instr.CommaOk, 0, f)
+		case *ssa.Range:
+			for _, ref := range *instr.Referrers() {
+				if next, ok := ref.(*ssa.Next); ok {
+					t.readBack(next, true, 2, f)
+				}
+			}
+		case *ssa.Call:
+			if b, ok := instr.Call.Value.(*ssa.Builtin); !ok || (b.Name() != "len" && b.Name() != "clear") {
+				t.escape(instr)
+			}
+		case *ssa.DebugRef:
+		default:
+			t.escape(instr)
+		}
+	}
+}
+
+// readBack follows the value read from a map that holds the channel in
+// field f of its values: v itself, or element k of the tuple v when
+// tuple is set.
+func (t *tracer) readBack(v ssa.Value, tuple bool, k int, f int) {
+	if !tuple {
+		t.held(v, f)
+		return
+	}
+	for _, ref := range *v.Referrers() {
+		if ex, ok := ref.(*ssa.Extract); ok && ex.Index == k {
+			t.held(ex, f)
 		}
 	}
 }

@@ -382,7 +382,7 @@ func (s *search) insideLoopOf(instr ssa.Instruction, sel *ssa.Select) bool {
 func (s *search) walk(b *ssa.BasicBlock, from int, st state) {
 	st.b = b
 	for _, instr := range b.Instrs[from:] {
-		if instr == s.q.Made {
+		if instr == s.q.Made && !s.q.Kept {
 			s.leave(instr, st) // a new channel replaces the one waited on
 			return
 		}

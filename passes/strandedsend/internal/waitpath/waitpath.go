@@ -126,6 +126,10 @@ type Query struct {
 	// more. A path that leaves its loop of receives on a test of a
 	// received value may be reading that mark, so it is not reported.
 	EndMarked bool
+	// Kept reports whether Fn keeps every channel Made gives in a
+	// container of its own (chanuse.Uses.Kept): reaching Made again
+	// adds a channel to those waited on and replaces none.
+	Kept bool
 }
 
 // A Leave is a way for Fn to stop waiting with sends still pending.
