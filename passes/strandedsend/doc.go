@@ -56,7 +56,13 @@
 //     must wait for the reply (receive from the channel it made): a
 //     function that makes a channel field and never receives from it
 //     (a subscription's placeholder, a channel someone else reads) is
-//     no requester, and its return is not a receiver leaving. When a
+//     no requester, and its return is not a receiver leaving. The
+//     request is handed over where it is sent, registered or passed on,
+//     not where it is wrapped: put in a struct the requester makes (a
+//     task, an envelope), converted to an interface, it goes where the
+//     wrapper goes, and a path that leaves before that send (the other
+//     case of the select that enqueues it) has no reply to wait for
+//     (validation set 34, an HSM signer's requests). When a
 //     helper hands the request over and reports whether it did (a false
 //     result, a non-nil error), the path on which it refused has no
 //     reply to wait for. When the requester skips the reply only on a

@@ -286,6 +286,10 @@ func (r *request) pointer(base ssa.Value) {
 			}
 			r.copy(instr)
 		case *ssa.Store:
+			if w := wrapperOf(instr, base); w != nil {
+				r.wrapper(w, 0)
+				continue
+			}
 			if instr.Addr != base || !r.copies[instr.Val] {
 				r.handoff(base, instr)
 			}
@@ -294,6 +298,83 @@ func (r *request) pointer(base ssa.Value) {
 			r.handoff(base, instr)
 		}
 	}
+}
+
+// maxWrap bounds how many wrappers deep wrapper follows a request.
+const maxWrap = 4
+
+// wrapperOf returns the struct the function makes that st stores v
+// into (&task{req: req}, envelope{d: t}): a wrapper of v, not a place a
+// replier finds it; or nil.
+func wrapperOf(st *ssa.Store, v ssa.Value) *ssa.Alloc {
+	if st.Val != v {
+		return nil
+	}
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	w, ok := fa.X.(*ssa.Alloc)
+	if !ok || w.Parent() != v.Parent() {
+		return nil
+	}
+	return w
+}
+
+// wrapper follows v, a value that carries the request: a struct the
+// function makes around it, that struct converted to an interface,
+// loaded, or stored in turn into another struct the function makes.
+// The request goes where v goes: wrapping it is not handing it over
+// (validation set 34, a signer's request in a task, in an interface, in
+// a prioritised envelope sent to the workers). Reading a wrapper's
+// fields back is a use the rule does not follow.
+func (r *request) wrapper(v ssa.Value, depth int) {
+	if depth > maxWrap {
+		r.broken = true
+		return
+	}
+	for _, instr := range *v.Referrers() {
+		switch instr := instr.(type) {
+		case *ssa.DebugRef:
+		case *ssa.MakeInterface:
+			r.wrapper(instr, depth+1)
+		case *ssa.UnOp:
+			if instr.Op != token.MUL {
+				r.broken = true
+				continue
+			}
+			r.wrapper(instr, depth+1)
+		case *ssa.FieldAddr:
+			if !storedOnly(instr) {
+				r.broken = true
+			}
+		case *ssa.Store:
+			if w := wrapperOf(instr, v); w != nil {
+				r.wrapper(w, depth+1)
+				continue
+			}
+			r.handoff(v, instr)
+		default:
+			r.handoff(v, instr)
+		}
+	}
+}
+
+// storedOnly reports whether the field address fa is only stored into:
+// a composite literal filling in its fields.
+func storedOnly(fa *ssa.FieldAddr) bool {
+	for _, ref := range *fa.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != fa {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // fieldAddr follows &req.reply: the one store of the channel, and loads.
