@@ -256,7 +256,15 @@
 // receiver leaves the loop of receives on a test of a received value:
 // that is the mark, read (validation set 10, langchaingo's ernie); a
 // receiver stopping at the first match of a stream with no mark still
-// strands it. A counted loop of receives whose every trip waits for a
+// strands it. A lone sender, started once, whose plain sends are struct
+// literals that tell its last value from the others by a field (nil in
+// the one send after which it can send no more, and in every other a
+// value it has just tested is not nil: an error sent under if err !=
+// nil with no return after it, then the result with no error) is done
+// once its receiver finds that field of a received value nil: a leave
+// on that branch strands nothing, and the exit named is one on the
+// other (validation set 34, a NETCONF client's capabilities read). A
+// counted loop of receives whose every trip waits for a
 // value in a select, and either takes one or gives up on another case
 // that goes round (a timeout logged), has taken a value from every
 // sender that sent when its senders may return without sending: the

@@ -31,6 +31,7 @@ func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
 		Stalls:    waitsForSenders(sc, g),
 		EndMarked: endsOnMark(sc.senders, g),
 	}
+	q.LastNil = c.lastNilField(sc, ch, g)
 	if serverGuarded(sc.senders, g) {
 		q.Stops = func(call ssa.CallInstruction) bool { return endsProcess(call) || isServerStop(call) }
 	}

@@ -454,3 +454,165 @@ func isLocal(addr ssa.Value) bool {
 		}
 	}
 }
+
+// lastNilField returns the field that tells the one sender's last value
+// on group g from its others (see waitpath.Query.LastNil), or nil. The
+// sender is the only one, started once; its sends on g are plain sends
+// of struct literals in its own function; one of them, after which it
+// can send no more, leaves the field nil; each other sends in the field
+// a value it has just tested is not nil (validation set 34: an error
+// sent under if err != nil with no return after it, then the result
+// with no error).
+func (c *checker) lastNilField(sc *scope, ch *channel, g []int) *types.Var {
+	var s *sender
+	for _, t := range sc.senders {
+		for _, o := range t.ops {
+			if !o.touchesAny(g) {
+				continue
+			}
+			if s != nil && s != t {
+				return nil
+			}
+			s = t
+		}
+	}
+	if s == nil || c.tripOf(sc.fn, s.site, ch.mk) != waitpath.One {
+		return nil
+	}
+	var sends []*ssa.Send
+	for _, o := range s.ops {
+		if !o.touchesAny(g) {
+			continue
+		}
+		send, ok := o.instr.(*ssa.Send)
+		if !ok || o.anchor != nil || o.via != nil {
+			return nil
+		}
+		sends = append(sends, send)
+	}
+	if len(sends) < 2 {
+		return nil
+	}
+	st := literalStruct(sends[0].X)
+	if st == nil {
+		return nil
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); nilable(f.Type()) && marksLast(sends, i) {
+			return f
+		}
+	}
+	return nil
+}
+
+// marksLast reports whether field i is nil in exactly one of sends, one
+// after which no other can run, and tested non-nil before each other.
+func marksLast(sends []*ssa.Send, i int) bool {
+	last := -1
+	for k, send := range sends {
+		v, ok := literalField(send.X, i)
+		if !ok {
+			return false
+		}
+		switch {
+		case v == nil || waitpath.IsNilConst(v):
+			if last >= 0 {
+				return false
+			}
+			last = k
+		case !testedNonNil(v, send.Block()):
+			return false
+		}
+	}
+	if last < 0 {
+		return false
+	}
+	others := map[ssa.Instruction]bool{}
+	for k, send := range sends {
+		if k != last {
+			others[send] = true
+		}
+	}
+	b := sends[last].Block()
+	return !reachesUnbarred(b, slices.Index(b.Instrs, ssa.Instruction(sends[last]))+1, others, nil)
+}
+
+// literalStruct returns the struct type of a composite literal sent as
+// x (T{…} or &T{…}), or nil.
+func literalStruct(x ssa.Value) *types.Struct {
+	a := literalAlloc(x)
+	if a == nil {
+		return nil
+	}
+	st, _ := a.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	return st
+}
+
+// literalAlloc returns the allocation of the composite literal x is, or
+// whose value it loads.
+func literalAlloc(x ssa.Value) *ssa.Alloc {
+	if u, ok := x.(*ssa.UnOp); ok && u.Op == token.MUL {
+		x = u.X
+	}
+	a, _ := x.(*ssa.Alloc)
+	return a
+}
+
+// literalField returns the value stored in field i of the literal x,
+// nil when none is (the zero value); ok is false when the literal's
+// field is stored twice or its address is used otherwise.
+func literalField(x ssa.Value, i int) (v ssa.Value, ok bool) {
+	a := literalAlloc(x)
+	if a == nil || literalStruct(x) == nil {
+		return nil, false
+	}
+	for _, ref := range *a.Referrers() {
+		fa, isField := ref.(*ssa.FieldAddr)
+		if !isField || fa.Field != i {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			st, isStore := use.(*ssa.Store)
+			if !isStore || st.Addr != fa || v != nil {
+				return nil, false
+			}
+			v = st.Val
+		}
+	}
+	return v, true
+}
+
+// testedNonNil reports whether block b runs only on the way of a test
+// that v is not nil: it is dominated by the successor of that branch,
+// entered only from it.
+func testedNonNil(v ssa.Value, b *ssa.BasicBlock) bool {
+	for _, ref := range *v.Referrers() {
+		cmp, ok := ref.(*ssa.BinOp)
+		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ || !waitpath.IsNilConst(cmp.X) && !waitpath.IsNilConst(cmp.Y) {
+			continue
+		}
+		for _, use := range *cmp.Referrers() {
+			iff, ok := use.(*ssa.If)
+			if !ok {
+				continue
+			}
+			succ := iff.Block().Succs[0]
+			if cmp.Op == token.EQL {
+				succ = iff.Block().Succs[1]
+			}
+			if len(succ.Preds) == 1 && succ.Dominates(b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nilable reports whether a value of type t can be nil.
+func nilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Slice, *types.Map, *types.Chan, *types.Signature:
+		return true
+	}
+	return false
+}

@@ -100,3 +100,49 @@ func (s *search) leavesOnMark(b, succ *ssa.BasicBlock, cond ssa.Value) bool {
 	l := innermost(s.loops, b, s.made)
 	return l != nil && !l.Has(succ) && s.onReceived(cond)
 }
+
+// tookLast reports whether successor i of a branch on cond is the way
+// on which a received value's Query.LastNil field is nil: the value was
+// the sender's last.
+func (s *search) tookLast(cond ssa.Value, i int) bool {
+	if s.q.LastNil == nil {
+		return false
+	}
+	cmp, ok := cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+		return false
+	}
+	x := cmp.X
+	if IsNilConst(x) {
+		x = cmp.Y
+	} else if !IsNilConst(cmp.Y) {
+		return false
+	}
+	isNil := (cmp.Op == token.EQL) == (i == 0)
+	return isNil && s.fieldOfReceived(x, s.q.LastNil)
+}
+
+// fieldOfReceived reports whether v is field f of a received value: a
+// Field of it, or a load of a FieldAddr of it.
+func (s *search) fieldOfReceived(v ssa.Value, f *types.Var) bool {
+	var base ssa.Value
+	var st *types.Struct
+	var idx int
+	switch v := v.(type) {
+	case *ssa.Field:
+		base, idx = v.X, v.Field
+		st, _ = v.X.Type().Underlying().(*types.Struct)
+	case *ssa.UnOp:
+		fa, ok := v.X.(*ssa.FieldAddr)
+		if v.Op != token.MUL || !ok {
+			return false
+		}
+		base, idx = fa.X, fa.Field
+		if p, ok := fa.X.Type().Underlying().(*types.Pointer); ok {
+			st, _ = p.Elem().Underlying().(*types.Struct)
+		}
+	default:
+		return false
+	}
+	return st != nil && st.Field(idx) == f && s.onReceived(base)
+}

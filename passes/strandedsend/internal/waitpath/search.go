@@ -483,7 +483,7 @@ func (s *search) edge(b *ssa.BasicBlock, i int, st state) (state, bool) {
 		// that waits again: what the loop has seen decides it.
 		return st, false
 	}
-	if st.set != 0 && (s.isShared(cond.Cond) || s.leavesOnMark(b, b.Succs[i], cond.Cond)) {
+	if st.set != 0 && (s.isShared(cond.Cond) || s.leavesOnMark(b, b.Succs[i], cond.Cond) || s.tookLast(cond.Cond, i)) {
 		st.flags |= branchedOnShared
 	}
 	if c, ok := s.dispatch[cond]; ok {

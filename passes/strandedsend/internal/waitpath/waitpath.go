@@ -126,6 +126,12 @@ type Query struct {
 	// more. A path that leaves its loop of receives on a test of a
 	// received value may be reading that mark, so it is not reported.
 	EndMarked bool
+	// LastNil is a field of the values the one sender sends that is nil
+	// in its last value only: a received value whose field is nil was
+	// the last, and a path that goes on from that test has nothing left
+	// to take (an error sent with no return after it, then the result
+	// with none). Nil if there is no such field.
+	LastNil *types.Var
 	// Kept reports whether Fn keeps every channel Made gives in a
 	// container of its own (chanuse.Uses.Kept): reaching Made again
 	// adds a channel to those waited on and replaces none.
