@@ -140,7 +140,16 @@
 // of the lock, and deadlocking if the goroutines holding permits need it
 // too. The report names the Lock as a related position instead: acquire
 // once it is unlocked, or try without waiting (validation set 26, OLM's
-// resolver cache).
+// resolver cache). Nor is one offered when a task the spawning function
+// runs starts more tasks through it (g.Go(func() error { … g.Go(…) …
+// }) in the package): moved before the spawn, the acquire would wait in
+// a task holding a permit, and tasks all waiting so never finish. The
+// report names the nested call instead; a limit per level, or an
+// acquire in the loop that starts the leaves, is the fix. For the same
+// reason none is offered when the goroutine runs a task the spawner
+// was given and the spawner is exported: whether other packages' tasks
+// start more is out of view (validation set 34, a backup check's file
+// tasks started, in another package, from its replica-set tasks).
 //
 // Across functions and packages: wrappers that take a permit and return
 // holding it are found in any package (a fact on the function), and so

@@ -71,7 +71,9 @@ func (c *checker) report(site spawn.Site, sp *spawner, a act, unit string) {
 		// lock held, stalling everyone else who takes it (and the
 		// goroutines holding permits, if they need it too): no fix.
 		d.Related = append(d.Related, *lock)
-	} else {
+	} else if nested := c.reentered(site, a); nested != nil {
+		d.Related = append(d.Related, *nested)
+	} else if !runnerForOthers(site) {
 		d.SuggestedFixes = c.hoist(site, a, node, spawnNode, sem, start)
 	}
 	c.findings.add(d, unit, format)
@@ -103,6 +105,123 @@ func (c *checker) heldLock(site spawn.Site, a act) *analysis.RelatedInformation 
 	}
 	rel.Message = mu + " is locked here and still held at the spawn: acquire once it is unlocked, or try without waiting"
 	return rel
+}
+
+// reentered returns, as a related position, a call of the function
+// that spawns site made inside a function literal handed to that same
+// function (t.Go(func() { … t.Go(…) … })), when a is a blocking acquire:
+// tasks that start more tasks. Moved before the spawn, the acquire
+// would wait in a task holding a permit, and tasks all waiting so never
+// finish: no fix. Nil otherwise.
+func (c *checker) reentered(site spawn.Site, a act) *analysis.RelatedInformation {
+	spawner := site.Instr.Parent()
+	if a.try || spawner.Parent() != nil {
+		return nil
+	}
+	for _, fn := range c.srcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || call.Common().StaticCallee() != spawner || !c.insideTaskOf(fn, spawner) {
+					continue
+				}
+				return &analysis.RelatedInformation{Pos: call.Pos(), End: call.Pos(),
+					Message: "a task started through " + spawner.Name() + " starts more here: acquired before the spawn, it would wait holding a permit"}
+			}
+		}
+	}
+	return nil
+}
+
+// runnerForOthers reports whether the goroutine of site runs a task
+// given to an exported spawner (see runsTaskParam): whether other
+// packages' tasks start more tasks is out of view, and the hoist is safe
+// only if they do not, so it is not offered.
+func runnerForOthers(site spawn.Site) bool {
+	obj := site.Instr.Parent().Object()
+	return obj != nil && obj.Exported() && runsTaskParam(site)
+}
+
+// runsTaskParam reports whether the goroutine of site calls a function
+// its spawner was given as a parameter: it runs the caller's task.
+func runsTaskParam(site spawn.Site) bool {
+	if site.Fn == nil {
+		return false
+	}
+	for _, b := range site.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if isParam(boundValue(site, call.Common().Value), site.Instr.Parent()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boundValue returns what v, in the goroutine's function, is in its
+// spawner: the value a free variable captures, or, for a load of a
+// captured variable, the variable.
+func boundValue(site spawn.Site, v ssa.Value) ssa.Value {
+	load, isLoad := v.(*ssa.UnOp)
+	if isLoad && load.Op == token.MUL {
+		v = load.X
+	}
+	fv, ok := v.(*ssa.FreeVar)
+	if !ok {
+		return nil
+	}
+	i := slices.Index(site.Fn.FreeVars, fv)
+	if i < 0 || i >= len(site.Bindings) {
+		return nil
+	}
+	b := site.Bindings[i]
+	if _, cell := b.(*ssa.Alloc); cell != isLoad {
+		return nil
+	}
+	return b
+}
+
+// isParam reports whether v is a parameter of fn, or a variable of fn
+// holding one: stored once, from the parameter.
+func isParam(v ssa.Value, fn *ssa.Function) bool {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return v.Parent() == fn
+	case *ssa.Alloc:
+		stores := 0
+		from := false
+		for _, ref := range *v.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == v {
+				stores++
+				p, ok := st.Val.(*ssa.Parameter)
+				from = ok && p.Parent() == fn
+			}
+		}
+		return stores == 1 && from
+	}
+	return false
+}
+
+// insideTaskOf reports whether fn is, or is nested in, a function
+// literal passed as an argument to a call of spawner.
+func (c *checker) insideTaskOf(fn, spawner *ssa.Function) bool {
+	for ; fn.Parent() != nil; fn = fn.Parent() {
+		mc := c.closureOf(fn)
+		if mc == nil {
+			continue
+		}
+		for _, ref := range *mc.Referrers() {
+			call, ok := ref.(ssa.CallInstruction)
+			if ok && call.Common().StaticCallee() == spawner && slices.Contains(call.Common().Args, ssa.Value(mc)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // A finding is one report before it is printed: an acquire that several

@@ -161,3 +161,89 @@ func (c *cache) refreshUnlocked(misses []string) {
 		}()
 	}
 }
+
+// A task runner whose tasks start more tasks: the acquire is reported,
+// but no fix is offered. Moved before the spawn it would wait while the
+// calling task holds a permit, and tasks all waiting so never finish
+// (errgroup's SetLimit warns the same of its Go). The report names the
+// nested call instead (validation set 34, a backup check's file tasks
+// started from its replica-set tasks).
+type tasks struct {
+	sem chan struct{}
+	wg  sync.WaitGroup
+}
+
+func newTasks(n int) *tasks { return &tasks{sem: make(chan struct{}, n)} }
+
+func (t *tasks) Go(f func()) {
+	t.wg.Add(1)
+	go func() {
+		t.sem <- struct{}{} // want `goroutine waits on t.sem before doing any work`
+		defer func() {
+			<-t.sem
+			t.wg.Done()
+		}()
+		f()
+	}()
+}
+
+func checkAll(sets [][]string) {
+	t := newTasks(4)
+	for _, set := range sets {
+		t.Go(func() {
+			for _, name := range set {
+				t.Go(func() { work(len(name)) })
+			}
+		})
+	}
+	t.wg.Wait()
+}
+
+// Its twin is the package's own runner, and no task it is given starts
+// more: the acquire moves before the go statement, and start blocks
+// while every permit is held.
+type jobs struct {
+	sem chan struct{}
+	wg  sync.WaitGroup
+}
+
+func newJobs(n int) *jobs { return &jobs{sem: make(chan struct{}, n)} }
+
+func (j *jobs) start(f func()) {
+	j.wg.Add(1)
+	go func() {
+		j.sem <- struct{}{} // want `goroutine waits on j.sem before doing any work`
+		defer func() {
+			<-j.sem
+			j.wg.Done()
+		}()
+		f()
+	}()
+}
+
+func runAll(names []string) {
+	j := newJobs(4)
+	for _, name := range names {
+		j.start(func() { work(len(name)) })
+	}
+	j.wg.Wait()
+}
+
+// No fix either for a runner other packages call with their own tasks:
+// whether those start more tasks is out of view.
+type Runner struct {
+	sem chan struct{}
+	wg  sync.WaitGroup
+}
+
+func (r *Runner) Go(f func()) {
+	r.wg.Add(1)
+	go func() {
+		r.sem <- struct{}{} // want `goroutine waits on r.sem before doing any work`
+		defer func() {
+			<-r.sem
+			r.wg.Done()
+		}()
+		f()
+	}()
+}
