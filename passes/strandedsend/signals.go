@@ -586,7 +586,11 @@ func literalField(x ssa.Value, i int) (v ssa.Value, ok bool) {
 // that v is not nil: it is dominated by the successor of that branch,
 // entered only from it.
 func testedNonNil(v ssa.Value, b *ssa.BasicBlock) bool {
-	for _, ref := range *v.Referrers() {
+	refs := v.Referrers()
+	if refs == nil {
+		return false // a constant, a function, a global: not a tested value
+	}
+	for _, ref := range *refs {
 		cmp, ok := ref.(*ssa.BinOp)
 		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ || !waitpath.IsNilConst(cmp.X) && !waitpath.IsNilConst(cmp.Y) {
 			continue
