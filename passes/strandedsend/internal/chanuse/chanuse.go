@@ -675,13 +675,13 @@ func ReachesOther(typ types.Type) bool {
 // and its field reaches another channel (see ReachesOther).
 func ReadsOther(fa *ssa.FieldAddr) bool {
 	ptr, ok := fa.Type().Underlying().(*types.Pointer)
-	return ok && ReachesOther(ptr.Elem()) && !onlyStoredInto(fa)
+	return ok && ReachesOther(ptr.Elem()) && !OnlyStoredInto(fa)
 }
 
-// onlyStoredInto reports whether the address addr (of a field, or of
+// OnlyStoredInto reports whether the address addr (of a field, or of
 // something inside one) is only stored into: filling the struct in
 // hands nothing out of it.
-func onlyStoredInto(addr ssa.Value) bool {
+func OnlyStoredInto(addr ssa.Value) bool {
 	for _, instr := range *addr.Referrers() {
 		switch instr := instr.(type) {
 		case *ssa.Store:
@@ -689,11 +689,11 @@ func onlyStoredInto(addr ssa.Value) bool {
 				return false
 			}
 		case *ssa.FieldAddr:
-			if !onlyStoredInto(instr) {
+			if !OnlyStoredInto(instr) {
 				return false
 			}
 		case *ssa.IndexAddr:
-			if !onlyStoredInto(instr) {
+			if !OnlyStoredInto(instr) {
 				return false
 			}
 		case *ssa.DebugRef:

@@ -345,7 +345,7 @@ func (r *request) wrapper(v ssa.Value, depth int) {
 			}
 			r.wrapper(instr, depth+1)
 		case *ssa.FieldAddr:
-			if !storedOnly(instr) {
+			if !chanuse.OnlyStoredInto(instr) {
 				r.broken = true
 			}
 		case *ssa.Store:
@@ -358,23 +358,6 @@ func (r *request) wrapper(v ssa.Value, depth int) {
 			r.handoff(v, instr)
 		}
 	}
-}
-
-// storedOnly reports whether the field address fa is only stored into:
-// a composite literal filling in its fields.
-func storedOnly(fa *ssa.FieldAddr) bool {
-	for _, ref := range *fa.Referrers() {
-		switch ref := ref.(type) {
-		case *ssa.Store:
-			if ref.Addr != fa {
-				return false
-			}
-		case *ssa.DebugRef:
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // fieldAddr follows &req.reply: the one store of the channel, and loads.
