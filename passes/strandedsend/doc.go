@@ -264,6 +264,20 @@
 // once its receiver finds that field of a received value nil: a leave
 // on that branch strands nothing, and the exit named is one on the
 // other (validation set 34, a NETCONF client's capabilities read). A
+// sender whose every send hands on, with no call between, a value it
+// has just taken from a source opened with the receiver's context (a
+// channel that a call given that context, or a context derived from it,
+// returned, directly or by a method of what it returned: a watch, a
+// subscription) is done once that context is: by the contract of a call
+// that takes a context the source then closes, the loop over it ends,
+// and the sender returns without sending. A case on that ctx.Done() is
+// no leave, and the exit named is another, such as the select's timer
+// (validation set 35, a pod watch whose first event is handed on); a
+// value in flight at the instant of cancellation is left out of the
+// model. A plain receive from the source (no comma-ok, no range) gives
+// the zero value once it is closed, which is then sent, and a send after
+// the loop, or of what a call made of the value, can come after the
+// context's end: those still count. A
 // counted loop of receives whose every trip waits for a
 // value in a select, and either takes one or gives up on another case
 // that goes round (a timeout logged), has taken a value from every

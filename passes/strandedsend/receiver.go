@@ -42,6 +42,7 @@ func (c *checker) receiverOf(sc *scope, ch *channel, g []int) *waitpath.Query {
 	}
 	c.markSilent(q, sc.fn)
 	c.markUncancelled(q)
+	markSourced(q, sc, g)
 	q.Exits = c.exitsOnReturn
 	for d, other := range sc.chans {
 		if other.never {

@@ -256,13 +256,10 @@ func (l *lineage) up(v ssa.Value) bool {
 // closers are traced up; a context, a channel or a function, which could
 // close it later, end the trace.
 func (l *lineage) made(call *ssa.Call) bool {
-	args := call.Call.Args
-	if call.Call.IsInvoke() {
-		args = append([]ssa.Value{call.Call.Value}, args...)
-	} else if _, ok := call.Call.Value.(*ssa.Function); !ok {
+	if _, ok := call.Call.Value.(*ssa.Function); !ok && !call.Call.IsInvoke() {
 		return false // a function value: unknown
 	}
-	for _, a := range args {
+	for _, a := range callOperands(call.Common()) {
 		switch {
 		case couldSignal(a.Type()):
 			return false
