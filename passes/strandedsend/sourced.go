@@ -40,6 +40,7 @@ import (
 //	case name := <-done:
 //	}
 func markSourced(q *waitpath.Query, sc *scope, g []int) {
+	bound := map[ssa.Value]bool{} // by context: are the senders bound to it
 	for _, b := range sc.fn.Blocks {
 		for _, instr := range b.Instrs {
 			sel, ok := instr.(*ssa.Select)
@@ -47,10 +48,17 @@ func markSourced(q *waitpath.Query, sc *scope, g []int) {
 				continue
 			}
 			for _, st := range sel.States {
-				if ctx := waitpath.DoneOf(st.Chan); st.Dir == types.RecvOnly && ctx != nil && !q.Chans[st.Chan] {
-					if sourcedBy(sc, g, ctx) {
-						q.Done[st.Chan] = true
-					}
+				ctx := waitpath.DoneOf(st.Chan)
+				if st.Dir != types.RecvOnly || ctx == nil || q.Chans[st.Chan] {
+					continue
+				}
+				ok, seen := bound[ctx]
+				if !seen {
+					ok = sourcedBy(sc, g, ctx)
+					bound[ctx] = ok
+				}
+				if ok {
+					q.Done[st.Chan] = true
 				}
 			}
 		}
@@ -89,17 +97,29 @@ func sourcedBy(sc *scope, g []int, ctx ssa.Value) bool {
 // receivedJustBefore returns the channel of the receive that every path
 // to send passes through last, with no call, send, select or other
 // receive between them (a type assertion, a field, a comparison may be
-// there), the receive dominating the send. Nil if there is none.
+// there), the receive dominating the send and the send made only when it
+// got a value. Nil if there is none.
 func receivedJustBefore(send *ssa.Send) ssa.Value {
-	if r, clean := lastRecv(send.Block(), send); r != nil || !clean {
-		if r == nil || !received(r, send.Block()) {
-			return nil
-		}
-		return r.X
+	recv, clean := lastRecv(send.Block(), send)
+	if !clean {
+		return nil
 	}
+	if recv == nil {
+		recv = lastRecvOnEveryPath(send.Block())
+	}
+	if recv == nil || !recv.Block().Dominates(send.Block()) || !received(recv, send.Block()) {
+		return nil
+	}
+	return recv.X
+}
+
+// lastRecvOnEveryPath walks back from block to through its predecessors
+// and returns the one receive that ends every walk, or nil when a walk
+// meets blocking work, reaches the entry, or ends at another receive.
+func lastRecvOnEveryPath(to *ssa.BasicBlock) *ssa.UnOp {
 	var recv *ssa.UnOp
-	seen := map[*ssa.BasicBlock]bool{send.Block(): true}
-	work := slices.Clone(send.Block().Preds)
+	seen := map[*ssa.BasicBlock]bool{to: true}
+	work := slices.Clone(to.Preds)
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -115,15 +135,12 @@ func receivedJustBefore(send *ssa.Send) ssa.Value {
 			}
 			recv = r
 		case !clean || len(b.Preds) == 0:
-			return nil // blocking work on the way, or no receive at all
+			return nil
 		default:
 			work = append(work, b.Preds...)
 		}
 	}
-	if recv == nil || !recv.Block().Dominates(send.Block()) || !received(recv, send.Block()) {
-		return nil
-	}
-	return recv.X
+	return recv
 }
 
 // received reports whether block b runs only when the comma-ok receive
@@ -175,20 +192,8 @@ func lastRecv(b *ssa.BasicBlock, stop ssa.Instruction) (*ssa.UnOp, bool) {
 type binder struct{ s *sender }
 
 func (b binder) outside(v ssa.Value) ssa.Value {
-	fn := b.s.site.Fn
-	switch v := v.(type) {
-	case *ssa.FreeVar:
-		for i, fv := range fn.FreeVars {
-			if fv == v && i < len(b.s.site.Bindings) {
-				return b.s.site.Bindings[i]
-			}
-		}
-	case *ssa.Parameter:
-		for i, p := range fn.Params {
-			if p == v && i < len(b.s.site.Args) {
-				return b.s.site.Args[i]
-			}
-		}
+	if o := outerValue(b.s.site, v); o != nil {
+		return o
 	}
 	return v
 }
@@ -227,7 +232,7 @@ func (b binder) boundTo(v, ctx ssa.Value, depth int) bool {
 	case *ssa.MakeInterface:
 		return b.boundTo(v.X, ctx, depth)
 	case *ssa.Call:
-		if match.Callee(v) == nil && !v.Call.IsInvoke() {
+		if match.Callee(v) == nil {
 			return false // a call of a function value: nothing known of it
 		}
 		for _, a := range callOperands(v.Common()) {
