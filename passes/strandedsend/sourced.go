@@ -85,6 +85,9 @@ func sourcedBy(sc *scope, g []int, ctx ssa.Value) bool {
 				return false
 			}
 			src := receivedJustBefore(send)
+			if src == nil {
+				src = succeededJustBefore(send)
+			}
 			if src == nil || !(binder{s}).boundTo(src, ctx, 3) {
 				return false
 			}
@@ -184,6 +187,170 @@ func lastRecv(b *ssa.BasicBlock, stop ssa.Instruction) (*ssa.UnOp, bool) {
 		}
 	}
 	return nil, true
+}
+
+// succeededJustBefore returns the call whose success send depends on:
+// send runs only on the branch where the call's error result is nil,
+// what it sends is made of the call's results, the sender's own
+// variables and constants, with no call making it, and nothing between
+// that branch and the send can wait (a send, a select, a receive, a call
+// given a context, a channel or a function). Nil if there is none.
+//
+//	resp, err := p.Answer(ctx, slot)
+//	if err != nil {
+//		return // no send when the call fails
+//	}
+//	log.Printf("answered")
+//	ch <- resp.Data
+func succeededJustBefore(send *ssa.Send) ssa.Value {
+	for b := send.Block(); b != nil; b = b.Idom() {
+		if len(b.Preds) != 1 {
+			continue
+		}
+		call := succeededOn(b.Preds[0], b)
+		if call == nil {
+			continue
+		}
+		if quietBetween(b, send) && madeOf(send.X, call, 4) {
+			return call
+		}
+		return nil
+	}
+	return nil
+}
+
+// succeededOn returns the call whose error result the branch at the end
+// of block from tests, when to is the branch taken on a nil error.
+func succeededOn(from, to *ssa.BasicBlock) *ssa.Call {
+	br, ok := from.Instrs[len(from.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	cmp, ok := br.Cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+		return nil
+	}
+	errv := cmp.X
+	if c, isConst := errv.(*ssa.Const); isConst && c.IsNil() {
+		errv = cmp.Y
+	} else if c, isConst := cmp.Y.(*ssa.Const); !isConst || !c.IsNil() {
+		return nil
+	}
+	ext, ok := errv.(*ssa.Extract)
+	if !ok || !types.Identical(ext.Type(), errorType) {
+		return nil
+	}
+	call, ok := ext.Tuple.(*ssa.Call)
+	if !ok || ext.Index != call.Type().(*types.Tuple).Len()-1 {
+		return nil
+	}
+	nilBranch := from.Succs[0] // err == nil
+	if cmp.Op == token.NEQ {
+		nilBranch = from.Succs[1]
+	}
+	if nilBranch != to {
+		return nil
+	}
+	return call
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// quietBetween reports whether nothing on the way from the start of
+// block from (which dominates send) to send can wait.
+func quietBetween(from *ssa.BasicBlock, send *ssa.Send) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{send.Block()}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		var stop ssa.Instruction
+		if b == send.Block() {
+			stop = send
+		}
+		if mayWait(b, stop) {
+			return false
+		}
+		if b != from {
+			work = append(work, b.Preds...)
+		}
+	}
+	return true
+}
+
+// mayWait reports whether block b, up to instruction stop (all of it when
+// stop is nil), holds a send, a select, a receive, or a call given a
+// context, a channel or a function: something that can wait for another
+// goroutine.
+func mayWait(b *ssa.BasicBlock, stop ssa.Instruction) bool {
+	for _, instr := range b.Instrs {
+		if instr == stop {
+			return false
+		}
+		switch instr := instr.(type) {
+		case *ssa.Send, *ssa.Select, *ssa.Go, *ssa.Defer:
+			return true
+		case *ssa.UnOp:
+			if instr.Op == token.ARROW {
+				return true
+			}
+		case *ssa.Call:
+			for _, a := range callOperands(instr.Common()) {
+				if couldSignal(a.Type()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// madeOf reports whether v is made of call's results and values the
+// goroutine had before it (parameters, captures, constants), through
+// fields, elements, conversions and struct literals, with no call.
+func madeOf(v ssa.Value, call *ssa.Call, depth int) bool {
+	if depth == 0 {
+		return false
+	}
+	switch v := v.(type) {
+	case *ssa.Extract:
+		return v.Tuple == call
+	case *ssa.Parameter, *ssa.FreeVar, *ssa.Const, *ssa.Global:
+		return true
+	case *ssa.Field:
+		return madeOf(v.X, call, depth)
+	case *ssa.FieldAddr:
+		return madeOf(v.X, call, depth)
+	case *ssa.Index:
+		return madeOf(v.X, call, depth)
+	case *ssa.IndexAddr:
+		return madeOf(v.X, call, depth)
+	case *ssa.ChangeType:
+		return madeOf(v.X, call, depth)
+	case *ssa.MakeInterface:
+		return madeOf(v.X, call, depth)
+	case *ssa.UnOp:
+		return v.Op == token.MUL && madeOf(v.X, call, depth)
+	case *ssa.Alloc:
+		// A struct literal: what is stored into its fields.
+		for _, ref := range *v.Referrers() {
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			for _, use := range *fa.Referrers() {
+				if st, ok := use.(*ssa.Store); ok && st.Addr == fa && !madeOf(st.Val, call, depth-1) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // A binder reads values of a goroutine's function as the values of the

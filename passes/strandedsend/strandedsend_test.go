@@ -157,7 +157,7 @@ func TestFuturesSetting(t *testing.T) {
 	cfg.Futures = false
 	a := strandedsend.New(cfg)
 	mutant := gateMutant(t)
-	for pkg, want := range map[string]int{gatemutant.Package: 0, "strandedsend/timeout": 10} {
+	for pkg, want := range map[string]int{gatemutant.Package: 0, "strandedsend/timeout": 14} {
 		dir := testdata(t)
 		if pkg == gatemutant.Package {
 			dir = mutant
