@@ -277,7 +277,15 @@
 // model. A plain receive from the source (no comma-ok, no range) gives
 // the zero value once it is closed, which is then sent, and a send after
 // the loop, or of what a call made of the value, can come after the
-// context's end: those still count. A
+// context's end: those still count. The same holds for a sender that
+// sends only on the branch where a call given that context returned a
+// nil error, a value made of the call's results (no call making it),
+// with nothing between that branch and the send that can wait (a send,
+// a receive, a call given a context, a channel or a function), and
+// that returns without sending when the call fails: once the context is
+// done the call fails (validation set 36, a validator client's
+// first-answer-wins strategies, each asking every beacon node with the
+// context it then times out). A
 // counted loop of receives whose every trip waits for a
 // value in a select, and either takes one or gives up on another case
 // that goes round (a timeout logged), has taken a value from every
