@@ -89,7 +89,12 @@
 // with no fixed count, in a recursive function, in an HTTP handler, or
 // in any function or callback that reaches the semaphore from outside.
 // A parameter of an exported function counts nothing: its callers, out
-// of view, may pass a worker count.
+// of view, may pass a worker count. A loop over a configured set (a slice
+// or map held in a field, filled once from configuration: backends,
+// repositories, wallets) is a loop over units of work: its size is the
+// deployment's choice, and nothing in view ties it to the permit count.
+// When the set is usually smaller than the permits, little parks; such a
+// report is true but of low impact (validation set 36).
 //
 // Not reported: a spawn run a fixed number of times (a constant count,
 // runtime.NumCPU(), a worker count, once in main, init or a test); a

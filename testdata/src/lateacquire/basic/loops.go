@@ -244,3 +244,40 @@ func SpawnPool(n int, sem chan struct{}, jobs <-chan Job) {
 		}()
 	}
 }
+
+// A Fanout sends each request to every configured backend: its backends
+// are set once, from configuration, and its worker count too.
+type Fanout struct {
+	backends []string
+	workers  int
+	sem      chan struct{}
+}
+
+// A loop over a configured set is one spawn per unit of work: how many
+// backends there are is the deployment's choice, not the code's, and
+// nothing ties it to the permit count (a search server's hundreds of
+// configured repositories on two indexers, validation set 31). A set
+// that is usually smaller than the permits still parks one goroutine
+// per backend beyond them, on every call.
+func (f *Fanout) Send(req Job) {
+	for _, b := range f.backends {
+		go func() {
+			f.sem <- struct{}{} // want `one goroutine parks per element of f.backends`
+			defer func() { <-f.sem }()
+			_ = b
+			process(req)
+		}()
+	}
+}
+
+// nope: its twin counts to the configured worker count: a pool whose
+// size is the permit's business, not the load's.
+func (f *Fanout) Start(jobs <-chan Job) {
+	for i := 0; i < f.workers; i++ {
+		go func() {
+			f.sem <- struct{}{} // nope: a configured pool
+			defer func() { <-f.sem }()
+			process(<-jobs)
+		}()
+	}
+}
