@@ -333,7 +333,11 @@
 // of whether a field of the struct a parameter or captured variable
 // points to is nil, when the function stores to no such field: a sender
 // started under if f.conn == nil is not stranded by a return under if
-// f.conn != nil (validation set 22, vcluster's port forwarder); and so
+// f.conn != nil (validation set 22, vcluster's port forwarder), or of a
+// field of a struct parameter passed by value that neither the function
+// nor its goroutines write (a driver started under if opts.driver != nil,
+// its receive skipped under if opts.driver == nil; validation set 36,
+// rootlesskit's child); and so
 // does a test against nil of a variable that every way into its test
 // sets either to nil or to a value that is never nil (a fresh error of
 // errors.New or fmt.Errorf, an allocation, a value in an interface):

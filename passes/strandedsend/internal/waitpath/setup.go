@@ -611,8 +611,17 @@ func doneBefore(call *ssa.Call) bool {
 }
 
 // fieldLoaded returns the field v loads, when it loads a field of the
-// struct a parameter or free variable points to.
+// struct a parameter or free variable points to, or reads a field of a
+// struct parameter passed by value: of the parameter itself, or of the
+// copy a closure captures when the function and its closures only read
+// it (SpilledParam).
 func fieldLoaded(v ssa.Value) (fieldKey, bool) {
+	if f, ok := v.(*ssa.Field); ok {
+		if p, ok := f.X.(*ssa.Parameter); ok {
+			return fieldKey{p, f.Field}, true
+		}
+		return fieldKey{}, false
+	}
 	load, ok := v.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return fieldKey{}, false
@@ -621,9 +630,13 @@ func fieldLoaded(v ssa.Value) (fieldKey, bool) {
 	if !ok {
 		return fieldKey{}, false
 	}
-	switch fa.X.(type) {
+	switch x := fa.X.(type) {
 	case *ssa.Parameter, *ssa.FreeVar:
 		return fieldKey{fa.X, fa.Field}, true
+	case *ssa.Alloc:
+		if p := SpilledParam(x); p != nil {
+			return fieldKey{p, fa.Field}, true
+		}
 	}
 	return fieldKey{}, false
 }
@@ -683,7 +696,8 @@ func fixedBool(cond ssa.Value) (v ssa.Value, neg bool) {
 
 // SpilledParam returns the parameter alloc keeps, when the function
 // stores the parameter there once and nothing else writes it: the
-// variable of a parameter that a closure captures (and only reads).
+// variable of a parameter that a closure captures (and only reads, its
+// fields included).
 func SpilledParam(alloc *ssa.Alloc) *ssa.Parameter {
 	var param *ssa.Parameter
 	for _, ref := range *alloc.Referrers() {
@@ -698,6 +712,10 @@ func SpilledParam(alloc *ssa.Alloc) *ssa.Parameter {
 			if ref.Op != token.MUL {
 				return nil
 			}
+		case *ssa.FieldAddr:
+			if !loadedOnly(ref) {
+				return nil
+			}
 		case *ssa.MakeClosure:
 			if !readOnly(ref, alloc) {
 				return nil
@@ -708,6 +726,27 @@ func SpilledParam(alloc *ssa.Alloc) *ssa.Parameter {
 		}
 	}
 	return param
+}
+
+// loadedOnly reports whether the address of a field is only loaded
+// from, directly or through the addresses of its own fields.
+func loadedOnly(fa *ssa.FieldAddr) bool {
+	for _, ref := range *fa.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if !loadedOnly(ref) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // readOnly reports whether the closure mc makes only reads the variable
@@ -722,6 +761,10 @@ func readOnly(mc *ssa.MakeClosure, addr ssa.Value) bool {
 			switch ref := ref.(type) {
 			case *ssa.UnOp:
 				if ref.Op != token.MUL {
+					return false
+				}
+			case *ssa.FieldAddr:
+				if !loadedOnly(ref) {
 					return false
 				}
 			case *ssa.MakeClosure:

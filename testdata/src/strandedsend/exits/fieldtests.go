@@ -74,3 +74,52 @@ func (f *forwarder) handleReset(open func() (stream, error)) error {
 	}
 	return <-errc
 }
+
+// options is passed by value: a function's copy of it is its own.
+type options struct {
+	driver  stream // nil when no driver runs
+	verbose bool
+}
+
+// ok: the driver's goroutine is started only when opts.driver is set,
+// and the receive is skipped only when it is not. opts is the function's
+// own copy, a parameter the goroutine captures and only reads, so both
+// tests read one value (validation set 36, rootlesskit's child: the port
+// driver's error is sent only when a driver was started, and the return
+// past its receive is taken only when none was).
+func runChild(opts options, ready func() error) error {
+	errc := make(chan error)
+	if opts.driver != nil {
+		go func() {
+			_, err := opts.driver.Read(nil)
+			errc <- err
+		}()
+	}
+	if err := ready(); err != nil && opts.driver == nil {
+		return err
+	}
+	if opts.driver != nil {
+		return <-errc
+	}
+	return nil
+}
+
+// The twin whose goroutine writes its field: the copy is shared with the
+// goroutine, which may clear opts.driver before the second test.
+func runChildCleared(opts options, ready func() error) error {
+	errc := make(chan error)
+	if opts.driver != nil {
+		go func() {
+			_, err := opts.driver.Read(nil)
+			opts.driver = nil
+			errc <- err // want `send on unbuffered errc blocks forever once the receiver leaves \(return at fieldtests.go:\d+\)`
+		}()
+	}
+	if err := ready(); err != nil && opts.driver == nil {
+		return err
+	}
+	if opts.driver != nil {
+		return <-errc
+	}
+	return nil
+}
