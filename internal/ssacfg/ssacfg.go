@@ -131,3 +131,21 @@ func Loops(fn *ssa.Function) []*Loop {
 	}
 	return loops
 }
+
+// Precedes reports whether instruction a runs before b on every path to
+// b: earlier in their common block, or in a block that dominates b's.
+func Precedes(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab != bb {
+		return ab.Dominates(bb)
+	}
+	for _, x := range ab.Instrs {
+		switch x {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}

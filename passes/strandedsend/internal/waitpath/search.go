@@ -208,6 +208,15 @@ func (s *search) eval(v ssa.Value, st *state) (value, known bool) {
 				return (st.val&(1<<i) != 0) != t.neg, true
 			}
 		}
+		if x, isNil := NilCompared(v); x != nil {
+			// A value made in view is never nil, and the constant nil
+			// always is: a test of a channel the function made against
+			// nil is decided (validation set 37, prysm's scraper: a
+			// return under errc == nil && ch == nil, neither ever nil).
+			if nonNil, known := Nilness(keptValue(x)); known {
+				return nonNil != isNil, true
+			}
+		}
 	}
 	return false, false
 }

@@ -779,3 +779,53 @@ func readOnly(mc *ssa.MakeClosure, addr ssa.Value) bool {
 	}
 	return true
 }
+
+// keptValue returns the one value a local variable ever holds, when v
+// loads a variable that is stored once, before every read, and otherwise
+// only read, by the function and by the closures that capture it (errc
+// := make(chan error, 1), sent on by a goroutine); v itself otherwise.
+// A variable declared without a value and set on one branch holds its
+// zero value before the store, so the store must come first.
+func keptValue(v ssa.Value) ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	alloc, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return v
+	}
+	var store *ssa.Store
+	var reads []ssa.Instruction
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if store != nil || ref.Addr != alloc {
+				return v
+			}
+			store = ref
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return v
+			}
+			reads = append(reads, ref)
+		case *ssa.MakeClosure:
+			if !readOnly(ref, alloc) {
+				return v
+			}
+			reads = append(reads, ref)
+		case *ssa.DebugRef:
+		default:
+			return v
+		}
+	}
+	if store == nil {
+		return v
+	}
+	for _, r := range reads {
+		if !ssacfg.Precedes(store, r) {
+			return v
+		}
+	}
+	return store.Val
+}
