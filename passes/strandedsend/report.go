@@ -144,7 +144,7 @@ func (c *checker) reportLeave(cause []*stranding) {
 			msg = fmt.Sprintf("send on %s%s blocks forever when its sender takes %s first: %s locks %s (%s) before receiving, and the sender holds it while it sends; they wait for each other — %s",
 				unbuffered(ch.room), name, mu, loopName(ch.mk.Parent(), c.pass.Pkg), mu, where, hint)
 		}
-	case leave.Pending.Stream || slices.ContainsFunc(s.starts, inRounds):
+	case streams(leave, s.starts):
 		// A stream, or one value a round: more room only delays it.
 		msg = fmt.Sprintf("send on %s blocks forever once the receiver stops receiving (%s); the goroutine leaks — select on ctx.Done() or a done channel as well",
 			name, where)

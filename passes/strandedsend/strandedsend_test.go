@@ -25,7 +25,7 @@ func testdata(t *testing.T) string {
 // are checked as well.
 func wide() *analysis.Analyzer {
 	cfg := strandedsend.Defaults()
-	cfg.Tests, cfg.Many, cfg.Consumers = true, true, true
+	cfg.Tests, cfg.Many, cfg.Consumers, cfg.Buffered = true, true, true, true
 	return strandedsend.New(cfg)
 }
 
@@ -104,8 +104,8 @@ func TestConsumersOptIn(t *testing.T) {
 }
 
 // TestOptIn checks the default run: it reports the twins in production
-// code with their counts known and leaves the others to the settings,
-// which report exactly those.
+// code with their counts known, on unbuffered channels, and leaves the
+// others to the settings, which report exactly those.
 func TestOptIn(t *testing.T) {
 	analysistest.Run(t, testdata(t), strandedsend.Analyzer, "strandedsend/optin", "strandedsend/optin/support")
 	for _, c := range []struct {
@@ -113,9 +113,10 @@ func TestOptIn(t *testing.T) {
 		set  func(*strandedsend.Config)
 		want int
 	}{
-		{"tests", func(c *strandedsend.Config) { c.Tests = true }, 11},
-		{"many", func(c *strandedsend.Config) { c.Many = true }, 9},
-		{"both", func(c *strandedsend.Config) { c.Tests, c.Many = true, true }, 14},
+		{"tests", func(c *strandedsend.Config) { c.Tests = true }, 10},
+		{"many", func(c *strandedsend.Config) { c.Many = true }, 8},
+		{"buffered", func(c *strandedsend.Config) { c.Buffered = true }, 6},
+		{"both", func(c *strandedsend.Config) { c.Tests, c.Many = true, true }, 13},
 	} {
 		cfg := strandedsend.Defaults()
 		c.set(&cfg)
@@ -157,7 +158,7 @@ func TestFuturesSetting(t *testing.T) {
 	cfg.Futures = false
 	a := strandedsend.New(cfg)
 	mutant := gateMutant(t)
-	for pkg, want := range map[string]int{gatemutant.Package: 0, "strandedsend/timeout": 14} {
+	for pkg, want := range map[string]int{gatemutant.Package: 0, "strandedsend/timeout": 13} {
 		dir := testdata(t)
 		if pkg == gatemutant.Package {
 			dir = mutant
