@@ -273,6 +273,36 @@ func storedOnce(cell *ssa.Alloc) ssa.Value {
 	return val
 }
 
+// KeptValue returns the one value the variable cell ever holds: it is
+// stored once (storedOnce), in cell's own function, before each load
+// there and before any closure captures it. A variable declared without
+// a value and set on one branch holds its zero value until then, so the
+// store must come first. Nil otherwise.
+func KeptValue(cell *ssa.Alloc) ssa.Value {
+	val := storedOnce(cell)
+	if val == nil {
+		return nil
+	}
+	var store *ssa.Store
+	for _, ref := range *cell.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok {
+			store = st
+		}
+	}
+	if store == nil {
+		return nil // stored by a closure: not before the reads
+	}
+	for _, ref := range *cell.Referrers() {
+		switch ref.(type) {
+		case *ssa.UnOp, *ssa.MakeClosure:
+			if !precedes(store, ref) {
+				return nil
+			}
+		}
+	}
+	return val
+}
+
 // loadsCalled reports whether every load of cell is only called.
 func loadsCalled(cell *ssa.Alloc) bool {
 	return walkVariable(cell, func(ref ssa.Instruction, _ ssa.Value) bool {

@@ -132,9 +132,9 @@ func Loops(fn *ssa.Function) []*Loop {
 	return loops
 }
 
-// Precedes reports whether instruction a runs before b on every path to
+// precedes reports whether instruction a runs before b on every path to
 // b: earlier in their common block, or in a block that dominates b's.
-func Precedes(a, b ssa.Instruction) bool {
+func precedes(a, b ssa.Instruction) bool {
 	ab, bb := a.Block(), b.Block()
 	if ab != bb {
 		return ab.Dominates(bb)

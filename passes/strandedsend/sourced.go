@@ -237,7 +237,7 @@ func succeededOn(from, to *ssa.BasicBlock) *ssa.Call {
 		return nil
 	}
 	ext, ok := errv.(*ssa.Extract)
-	if !ok || !types.Identical(ext.Type(), errorType) {
+	if !ok || !match.IsError(ext.Type()) {
 		return nil
 	}
 	call, ok := ext.Tuple.(*ssa.Call)
@@ -253,8 +253,6 @@ func succeededOn(from, to *ssa.BasicBlock) *ssa.Call {
 	}
 	return call
 }
-
-var errorType = types.Universe.Lookup("error").Type()
 
 // quietBetween reports whether nothing on the way from the start of
 // block from (which dominates send) to send can wait.

@@ -708,41 +708,36 @@ func SpilledParam(alloc *ssa.Alloc) *ssa.Parameter {
 				return nil
 			}
 			param = p
-		case *ssa.UnOp:
-			if ref.Op != token.MUL {
-				return nil
-			}
-		case *ssa.FieldAddr:
-			if !loadedOnly(ref) {
-				return nil
-			}
-		case *ssa.MakeClosure:
-			if !readOnly(ref, alloc) {
-				return nil
-			}
-		case *ssa.DebugRef:
 		default:
-			return nil
+			if !reads(ref, alloc) {
+				return nil
+			}
 		}
 	}
 	return param
 }
 
-// loadedOnly reports whether the address of a field is only loaded
-// from, directly or through the addresses of its own fields.
-func loadedOnly(fa *ssa.FieldAddr) bool {
-	for _, ref := range *fa.Referrers() {
-		switch ref := ref.(type) {
-		case *ssa.UnOp:
-			if ref.Op != token.MUL {
-				return false
-			}
-		case *ssa.FieldAddr:
-			if !loadedOnly(ref) {
-				return false
-			}
-		case *ssa.DebugRef:
-		default:
+// reads reports whether ref, a use of the address addr, only reads
+// through it: a load, a debug reference, the address of a field only
+// read in turn, or a closure that only reads what it captures.
+func reads(ref ssa.Instruction, addr ssa.Value) bool {
+	switch ref := ref.(type) {
+	case *ssa.UnOp:
+		return ref.Op == token.MUL
+	case *ssa.FieldAddr:
+		return onlyRead(ref)
+	case *ssa.MakeClosure:
+		return readOnly(ref, addr)
+	case *ssa.DebugRef:
+		return true
+	}
+	return false
+}
+
+// onlyRead reports whether every use of addr only reads through it.
+func onlyRead(addr ssa.Value) bool {
+	for _, ref := range *addr.Referrers() {
+		if !reads(ref, addr) {
 			return false
 		}
 	}
@@ -754,78 +749,23 @@ func loadedOnly(fa *ssa.FieldAddr) bool {
 func readOnly(mc *ssa.MakeClosure, addr ssa.Value) bool {
 	fn := mc.Fn.(*ssa.Function)
 	for i, b := range mc.Bindings {
-		if b != addr {
-			continue
-		}
-		for _, ref := range *fn.FreeVars[i].Referrers() {
-			switch ref := ref.(type) {
-			case *ssa.UnOp:
-				if ref.Op != token.MUL {
-					return false
-				}
-			case *ssa.FieldAddr:
-				if !loadedOnly(ref) {
-					return false
-				}
-			case *ssa.MakeClosure:
-				if !readOnly(ref, fn.FreeVars[i]) {
-					return false // captured again, by a closure that writes it
-				}
-			case *ssa.DebugRef:
-			default:
-				return false
-			}
+		if b == addr && !onlyRead(fn.FreeVars[i]) {
+			return false // captured again, by a closure that writes it
 		}
 	}
 	return true
 }
 
-// keptValue returns the one value a local variable ever holds, when v
-// loads a variable that is stored once, before every read, and otherwise
-// only read, by the function and by the closures that capture it (errc
-// := make(chan error, 1), sent on by a goroutine); v itself otherwise.
-// A variable declared without a value and set on one branch holds its
-// zero value before the store, so the store must come first.
+// keptValue returns the one value the variable v loads ever holds, when
+// it is stored once before every read (ssacfg.KeptValue: errc :=
+// make(chan error, 1), sent on by a goroutine); v itself otherwise.
 func keptValue(v ssa.Value) ssa.Value {
-	load, ok := v.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return v
-	}
-	alloc, ok := load.X.(*ssa.Alloc)
-	if !ok {
-		return v
-	}
-	var store *ssa.Store
-	var reads []ssa.Instruction
-	for _, ref := range *alloc.Referrers() {
-		switch ref := ref.(type) {
-		case *ssa.Store:
-			if store != nil || ref.Addr != alloc {
-				return v
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if cell, ok := load.X.(*ssa.Alloc); ok {
+			if kept := ssacfg.KeptValue(cell); kept != nil {
+				return kept
 			}
-			store = ref
-		case *ssa.UnOp:
-			if ref.Op != token.MUL {
-				return v
-			}
-			reads = append(reads, ref)
-		case *ssa.MakeClosure:
-			if !readOnly(ref, alloc) {
-				return v
-			}
-			reads = append(reads, ref)
-		case *ssa.DebugRef:
-		default:
-			return v
 		}
 	}
-	if store == nil {
-		return v
-	}
-	for _, r := range reads {
-		if !ssacfg.Precedes(store, r) {
-			return v
-		}
-	}
-	return store.Val
+	return v
 }
