@@ -9,7 +9,9 @@
 #
 # bench/firstlook/TRIAGE.md says how each report is then triaged.
 #
-# LIST names one module a line, "module version", # for comments:
+# LIST names one module a line, "module version", # for comments; a
+# line "deb:PKG VERSION" names Debian's Go source package PKG instead
+# (see debian_module):
 # bench/firstlook/validation-*.txt are the validation sets (run once, at
 # the end of a round: see docs/findings.md), develop.txt the modules
 # rules are developed on. --count-only counts each module's packages and
@@ -59,6 +61,21 @@ hidden() {
 			{ for (i = 1; i <= NF; i++) if ($i in bad) { hit++; break } } END { print hit + 0 }'
 }
 
+# debian_module PKG VERSION installs Debian's Go source package PKG at
+# VERSION (golang-…-dev, source under /usr/share/gocode/src) and prints
+# the root of the module it ships: the directory of its shallowest
+# go.mod. The module is then run like one from the proxy, in a writable
+# copy with its own go.mod, dependencies from the proxy. Debian is a
+# second pool of code never run: the proxy here serves few modules that
+# no set has taken (validation set 38).
+debian_module() {
+	if [[ $(dpkg-query -W -f='${Version}' "$1" 2>/dev/null) != "$2" ]]; then
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$1=$2" >&2 || return 1
+	fi
+	dpkg -L "$1" | grep '^/usr/share/gocode/src/.*/go\.mod$' | awk '{ print gsub("/", "/"), $0 }' |
+		sort -n | head -1 | cut -d' ' -f2- | xargs -r dirname
+}
+
 # compile_failed ERR prints the packages whose "# pkg" block on go vet's
 # stderr ERR holds an error: a line with a position that is not a C
 # compiler's warning or note, or a line saying an error without a
@@ -82,8 +99,12 @@ printf 'module\tversion\tpackages\texit\twall_s\tpeak_rss_mib\tpackage_errors\n'
 grep -v '^\s*#' "$list" | while read -r mod version; do
 	[[ -n ${mod:-} ]] || continue
 	name=${mod//\//_}
-	dir=$(go mod download -json "$mod@$version" | sed -n 's/^\s*"Dir": "\(.*\)",$/\1/p') || true
-	[[ -d $dir ]] || { echo "$mod@$version: not downloaded (go mod download -json $mod@$version says why)" >&2; continue; }
+	if [[ $mod == deb:* ]]; then
+		dir=$(debian_module "${mod#deb:}" "$version") || true
+	else
+		dir=$(go mod download -json "$mod@$version" | sed -n 's/^\s*"Dir": "\(.*\)",$/\1/p') || true
+	fi
+	[[ -d $dir ]] || { echo "$mod@$version: not downloaded (go mod download -json $mod@$version, or apt-get, says why)" >&2; continue; }
 	src=$out/src/$name
 	rm -rf "$src"; cp -r "$dir" "$src"; chmod -R u+w "$src"
 	pkgs=$(cd "$src" && { go list -e ./... 2>/dev/null || true; } | wc -l)
