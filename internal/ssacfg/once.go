@@ -66,13 +66,25 @@ func setOnEveryWayRound(flag *ssa.Phi, b *ssa.BasicBlock, comp []int) bool {
 // reachedAvoiding returns the blocks reached from b without passing h, b
 // included.
 func reachedAvoiding(b, h *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-	seen := map[*ssa.BasicBlock]bool{b: true}
-	stack := []*ssa.BasicBlock{b}
+	return reached([]*ssa.BasicBlock{b}, h)
+}
+
+// Reached returns the blocks reached from those of from, them included.
+func Reached(from []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	return reached(from, nil)
+}
+
+func reached(from []*ssa.BasicBlock, avoid *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := slices.Clone(from)
+	for _, b := range from {
+		seen[b] = true
+	}
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for _, s := range x.Succs {
-			if s != h && !seen[s] {
+			if s != avoid && !seen[s] {
 				seen[s] = true
 				stack = append(stack, s)
 			}

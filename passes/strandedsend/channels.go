@@ -120,7 +120,7 @@ func (set *senderSet) onePerPass(q *waitpath.Query) *waitpath.Query {
 	byPass := *q
 	byPass.Starts = slices.Clone(q.Starts)
 	for _, i := range set.byPass {
-		byPass.Starts[i].Sends, byPass.Starts[i].Again = waitpath.One, true
+		byPass.Starts[i].Sends, byPass.Starts[i].Least, byPass.Starts[i].Again = waitpath.One, 1, true
 	}
 	return &byPass
 }
@@ -169,11 +169,14 @@ func (c *checker) sendersOf(sc *scope, i int, g []int) senderSet {
 			n.Maybe = n.Maybe || int64(least) < per.N // some may send nothing
 		}
 		start.Sends = n
+		if trip.Constant() {
+			start.Least = int64(least) * trip.N // sends every goroutine makes
+		}
 		if trip.Many && per == waitpath.One && least == 1 {
 			// Each goroutine of a loop nobody counts sends one value: the
 			// search counts the goroutines as it passes the go statement,
 			// and the values the loop takes between them.
-			start.Sends, start.Again = waitpath.One, true
+			start.Sends, start.Least, start.Again = waitpath.One, 1, true
 		} else if trip != waitpath.One && per == waitpath.One && least == 1 {
 			set.byPass = append(set.byPass, len(set.starts))
 		}

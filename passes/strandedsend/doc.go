@@ -371,9 +371,15 @@
 // receive on a channel that one sender closes after its last send (defer
 // close(end) in a reader) strands the others, not that one (validation
 // set 10, yaegi).
-// The leave it names is a select case the receiver can take, else the
-// last return that strands the sender: the further the receiver got, the
-// more surely the sender has reached its send. Of the cases, one that
+// The leave it names is first a return that strands a sender on every
+// run that takes it: no path to it receives, and the senders still have
+// sends they make on every path (or never stop) that no room holds
+// (validation set 37, go-state-types: the last return came only after
+// the sender's last value; set 36, devpod: a timer named while the
+// success return stranded the sender on every run). Else a select case
+// the receiver can take, else the last return that strands the sender:
+// the further the receiver got, the more surely the sender has reached
+// its send. Of the cases, one that
 // fires by itself (a timer, ctx.Done(), a default, a channel made
 // elsewhere) comes before a receive from a channel the function makes
 // for another of its goroutines: whether that sibling can finish before

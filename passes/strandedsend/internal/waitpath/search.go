@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -260,9 +261,14 @@ func (s *search) enter(from, to *ssa.BasicBlock, st *state) {
 
 // The kinds of leave, in the order Find prefers to name them.
 const (
-	// A return, when the sender never stops sending: it strands the
-	// sender on every run, the end of the receiver's own work; a select
-	// case only when it fires (a context nobody cancels never does).
+	// A return that strands a sender for certain (one that never stops
+	// sending, or has sends left that it makes on every path and no room
+	// holds): it strands the sender on every run that takes it; a select
+	// case only when it fires first (a context nobody cancels never does),
+	// and another return perhaps only with values the sender may not send
+	// (validation set 37, go-state-types: the last return, reached only
+	// when the value taken was the sender's last; set 36, devpod: a timer
+	// named while the success return stranded the sender every time).
 	leftByOwnReturn = iota
 	leftBySelect    // another case of a select
 	leftByRemake    // the make reached again, a new channel replacing the old
@@ -271,7 +277,7 @@ const (
 
 func (l *Leave) rank() int {
 	switch {
-	case l.Pending.Endless && l.Case == nil && !l.Stall && !isMake(l.At):
+	case l.certain && l.Case == nil && !l.Stall && !isMake(l.At):
 		return leftByOwnReturn
 	case l.Case != nil || l.Stall:
 		return leftBySelect
@@ -302,6 +308,7 @@ func (s *search) run() *Leave {
 		return nil
 	}
 	s.unnameWaited()
+	s.uncertainAfterRecv()
 	oneOut := !slices.ContainsFunc(s.leaves, func(l *Leave) bool { return l.Pending != One })
 	slices.SortStableFunc(s.leaves, func(a, b *Leave) int {
 		if ra, rb := a.rank(), b.rank(); ra != rb {
@@ -455,6 +462,22 @@ func (s *search) recv(st *state, b *ssa.BasicBlock) {
 	}
 	st.flags &^= leftThroughSelect | passedOtherCase
 	st.witness = nil
+	s.recvBlocks[b] = true
+}
+
+// uncertainAfterRecv takes certainty from the leaves a path can reach
+// after a receive: that a path comes there having received fewer values
+// may rest on skipping a loop whose first test holds, which the search
+// does not always know (a loop `for !done && n > 0` left through its
+// default names the default, not the return after it). A sender's value
+// that no path to the return receives is certain to be left.
+func (s *search) uncertainAfterRecv() {
+	after := ssacfg.Reached(slices.Collect(maps.Keys(s.recvBlocks)))
+	for _, l := range s.leaves {
+		if !l.Pending.Endless && after[l.At.Block()] {
+			l.certain = false
+		}
+	}
 }
 
 // edge applies what taking successor i of block b means, and reports
@@ -631,11 +654,18 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 		}
 	}
 	var pending Count
+	var least int64 // of pending, the sends made on every path
 	for i, start := range s.q.Starts {
 		if st.set&(1<<i) == 0 {
 			continue
 		}
 		sends := start.Sends
+		if n := start.Least; len(start.Rounds) == 0 && len(start.Gates) == 0 {
+			if start.Again {
+				n *= int64(st.times[i]) // each pass one more sender
+			}
+			least += n
+		}
 		if len(start.Rounds) > 0 {
 			sends = Count{N: int64(st.times[i])} // one a round, not yet taken
 		}
@@ -675,7 +705,8 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 		visible = left || st.flags&recvInOtherLoop == 0
 	}
 	if visible {
-		l := &Leave{At: instr, Case: st.witness, Recvd: st.recvd, Pending: pending}
+		l := &Leave{At: instr, Case: st.witness, Recvd: st.recvd, Pending: pending,
+			certain: pending.Endless || least-int64(st.recvd) > s.q.Room}
 		l.waited = l.Case != nil && !left
 		for i, start := range s.q.Starts {
 			if st.set&(1<<i) != 0 {

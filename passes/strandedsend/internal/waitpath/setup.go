@@ -46,6 +46,8 @@ type search struct {
 	refused      map[*ssa.If]refusal      // branches on a starting call's own report that it failed
 	dead         map[*ssa.If]int          // edges never taken: the failure of a call that cannot fail
 
+	recvBlocks map[*ssa.BasicBlock]bool // the blocks where a path received
+
 	best   map[key]int
 	queue  []state
 	states int
@@ -80,6 +82,7 @@ func newSearch(q *Query) *search {
 		counters:   map[*ssacfg.Loop]counter{},
 		asserts:    map[*ssa.Select]bool{},
 		best:       map[key]int{},
+		recvBlocks: map[*ssa.BasicBlock]bool{},
 		refused:    map[*ssa.If]refusal{},
 		dead:       map[*ssa.If]int{},
 		rounds:     map[ssa.Value]bool{},

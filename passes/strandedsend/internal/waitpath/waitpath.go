@@ -45,6 +45,10 @@ type Start struct {
 	Instr ssa.Instruction
 	Case  int   // for a select: the index of the case that starts; -1 otherwise
 	Sends Count // how many values the senders it starts will send
+	// Least: how many of Sends the senders make on every path (none
+	// when unknown). A way out that has received fewer than Least, less
+	// the room, strands a sender for certain, not by a race.
+	Least int64
 	// Again: each pass through the start sets one more sender going,
 	// each of which sends Sends (a go statement in a loop the analysis
 	// cannot count). The search counts the passes, so a loop that
@@ -148,6 +152,11 @@ type Leave struct {
 	// Out holds the instructions of the starts whose senders the path
 	// leaves with sends pending (not those it knows are done).
 	Out []ssa.Instruction
+	// certain: the senders still have Least values to send that no room
+	// holds, or never stop, and no path to the way out receives: the
+	// receiver strands them on every run that leaves this way, not only
+	// when it wins a race.
+	certain bool
 	// OneOut: every way out the search found leaves at most one value
 	// pending, however many times it passed the starts (a loop that takes
 	// each sender's value before it starts the next); when it is false, a
