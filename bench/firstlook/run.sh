@@ -64,8 +64,9 @@ hidden() {
 # debian_module PKG VERSION installs Debian's Go source package PKG at
 # VERSION (golang-…-dev, source under /usr/share/gocode/src) and prints
 # the root of the module it ships: the directory of its shallowest
-# go.mod. The module is then run like one from the proxy, in a writable
-# copy with its own go.mod, dependencies from the proxy. Debian is a
+# go.mod, with symbolic links resolved (Debian links gopkg.in paths to
+# their GitHub trees). The module is then run like one from the proxy,
+# in a writable copy with its own go.mod, dependencies from the proxy. Debian is a
 # second pool of code never run: the proxy here serves few modules that
 # no set has taken (validation set 38).
 debian_module() {
@@ -73,7 +74,7 @@ debian_module() {
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$1=$2" >&2 || return 1
 	fi
 	dpkg -L "$1" | grep '^/usr/share/gocode/src/.*/go\.mod$' | awk '{ print gsub("/", "/"), $0 }' |
-		sort -n | head -1 | cut -d' ' -f2- | xargs -r dirname
+		sort -n | head -1 | cut -d' ' -f2- | xargs -r dirname | xargs -r readlink -f
 }
 
 # compile_failed ERR prints the packages whose "# pkg" block on go vet's
