@@ -11,7 +11,8 @@
 #
 # LIST names one module a line, "module version", # for comments; a
 # line "deb:PKG VERSION" names Debian's Go source package PKG instead
-# (see debian_module):
+# (see debian_module), and "deb:PKG VERSION SUITE" one from a later
+# Debian suite, fetched without installing (see debian_download):
 # bench/firstlook/validation-*.txt are the validation sets (run once, at
 # the end of a round: see docs/findings.md), develop.txt the modules
 # rules are developed on. --count-only counts each module's packages and
@@ -77,6 +78,37 @@ debian_module() {
 		sort -n | head -1 | cut -d' ' -f2- | xargs -r dirname | xargs -r readlink -f
 }
 
+# debian_download PKG VERSION SUITE fetches Debian's Go source package
+# PKG at VERSION from SUITE (trixie, sid) without installing it, extracts
+# it under $out/apt and prints its module root as debian_module does.
+# apt runs with its own sources, lists and cache, so the machine's apt
+# state stays bookworm's: installing from a later suite could upgrade
+# system packages (validation set 40).
+debian_download() {
+	local a=$out/apt x
+	mkdir -p "$a/lists/partial" "$a/cache/archives/partial"
+	local opts=(-o "Dir::Etc::SourceList=$a/$3.list" -o Dir::Etc::SourceParts=/dev/null
+		-o "Dir::State::Lists=$a/lists/$3" -o "Dir::Cache=$a/cache")
+	if [[ ! -f $a/$3.list ]]; then
+		mkdir -p "$a/lists/$3/partial"
+		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $3 main" > "$a/$3.list"
+		apt-get "${opts[@]}" update -q >&2 || { rm -f "$a/$3.list"; return 1; }
+	fi
+	x=$a/x/$1
+	rm -rf "$x" "$a/debs/$1"; mkdir -p "$x" "$a/debs/$1"
+	(cd "$a/debs/$1" && apt-get "${opts[@]}" download -q "$1=$2" >&2) || return 1
+	dpkg-deb -x "$a/debs/$1"/*.deb "$x" || return 1
+	find "$x/usr/share/gocode/src" -name go.mod | awk '{ print gsub("/", "/"), $0 }' |
+		sort -n | head -1 | cut -d' ' -f2- | xargs -r dirname | while read -r d; do
+		# A link to /usr/share/gocode/... points into the package, not
+		# into the machine's tree (which may hold bookworm's copy).
+		local r
+		r=$(readlink -m "$d")
+		[[ $r == "$x"/* ]] || r=$(readlink -m "$x$r")
+		echo "$r"
+	done
+}
+
 # compile_failed ERR prints the packages whose "# pkg" block on go vet's
 # stderr ERR holds an error: a line with a position that is not a C
 # compiler's warning or note, or a line saying an error without a
@@ -97,10 +129,12 @@ compile_failed() {
 }
 
 printf 'module\tversion\tpackages\texit\twall_s\tpeak_rss_mib\tpackage_errors\n' > "$out/summary.tsv"
-grep -v '^\s*#' "$list" | while read -r mod version; do
+grep -v '^\s*#' "$list" | while read -r mod version suite; do
 	[[ -n ${mod:-} ]] || continue
 	name=${mod//\//_}
-	if [[ $mod == deb:* ]]; then
+	if [[ $mod == deb:* && -n ${suite:-} ]]; then
+		dir=$(debian_download "${mod#deb:}" "$version" "$suite") || true
+	elif [[ $mod == deb:* ]]; then
 		dir=$(debian_module "${mod#deb:}" "$version") || true
 	else
 		dir=$(go mod download -json "$mod@$version" | sed -n 's/^\s*"Dir": "\(.*\)",$/\1/p') || true
