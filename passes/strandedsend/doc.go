@@ -343,7 +343,16 @@
 // errors.New or fmt.Errorf, an allocation, a value in an interface):
 // an err set only in a select's timeout case and then tested to return
 // (validation set 23, taskq: the next waiter is started only on the
-// path that took the first one's value). A test against nil of a value
+// path that took the first one's value). A path keeps such a variable's
+// nilness across the loops it goes round as long as its ways in are
+// nil, never nil or the variable itself, and only a case taking a value
+// sets it to something unknown: an error nil when a loop starts and set
+// only by the case that takes the sender's last value stays nil on the
+// path through a flush timer's case, so the exits tested on it (err !=
+// nil, err == io.EOF: a sentinel error, a package-level variable of
+// type error, is taken as never nil) are not reached by that path, and
+// the timer that only flushes and goes round is no way out (validation
+// set 39, go-linereader and prefixedio). A test against nil of a value
 // made in view (a channel, a map, an allocation), or of a variable
 // stored once with one, before every read, and never written again, is
 // decided: it is never nil, so a return under errc == nil && ch == nil

@@ -209,6 +209,9 @@ func (s *search) eval(v ssa.Value, st *state) (value, known bool) {
 				return (st.val&(1<<i) != 0) != t.neg, true
 			}
 		}
+		if known, ok := s.nilAgainstSentinel(v, st); ok {
+			return known, true
+		}
 		if x, isNil := NilCompared(v); x != nil {
 			// A value made in view is never nil, and the constant nil
 			// always is: a test of a channel the function made against
@@ -218,6 +221,28 @@ func (s *search) eval(v ssa.Value, st *state) (value, known bool) {
 				return nonNil != isNil, true
 			}
 		}
+	}
+	return false, false
+}
+
+// nilAgainstSentinel decides a comparison (== or !=) of a tracked phi
+// that is nil on the path st with a sentinel error or a value never nil:
+// err == io.EOF is false while err is nil.
+func (s *search) nilAgainstSentinel(v *ssa.BinOp, st *state) (value, known bool) {
+	if v.Op != token.EQL && v.Op != token.NEQ {
+		return false, false
+	}
+	isNilOnPath := func(x ssa.Value) bool {
+		phi, ok := x.(*ssa.Phi)
+		i, tracked := s.bools[x]
+		return ok && s.nilPhis[phi] && tracked && st.known&(1<<i) != 0 && st.val&(1<<i) == 0
+	}
+	neverNil := func(y ssa.Value) bool {
+		nonNil, known := Nilness(y)
+		return sentinel(y) || known && nonNil
+	}
+	if isNilOnPath(v.X) && neverNil(v.Y) || isNilOnPath(v.Y) && neverNil(v.X) {
+		return v.Op == token.NEQ, true
 	}
 	return false, false
 }
@@ -243,9 +268,17 @@ func (s *search) enter(from, to *ssa.BasicBlock, st *state) {
 		known &^= 1 << i
 		val &^= 1 << i
 		if s.nilPhis[phi] {
-			known |= 1 << i // every edge's nilness is known (nilTestedPhi)
-			if nonNil, _ := Nilness(phi.Edges[pred]); nonNil {
-				val |= 1 << i
+			// The edge's nilness, known, or that of a phi of the same
+			// variable as the path left it (nilTestedPhis).
+			e := phi.Edges[pred]
+			if nonNil, ok := Nilness(e); ok {
+				known |= 1 << i
+				if nonNil {
+					val |= 1 << i
+				}
+			} else if j, tracked := s.bools[e]; tracked && st.known&(1<<j) != 0 {
+				known |= 1 << i
+				val |= st.val & (1 << j) >> j << i
 			}
 			continue
 		}

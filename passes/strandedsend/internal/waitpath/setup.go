@@ -164,19 +164,24 @@ func (s *search) findFlags() {
 		}
 	}
 	for _, cond := range ifs {
-		phi, neg := nilTestedPhi(cond.Cond)
-		if phi == nil {
+		web, neg := nilTestedPhis(cond.Cond)
+		if web == nil {
 			continue
 		}
-		if _, seen := s.bools[phi]; !seen && len(s.bools) < 16 {
-			s.bools[phi] = len(s.bools)
-			if s.nilPhis == nil {
-				s.nilPhis, s.nilConds = map[*ssa.Phi]bool{}, map[ssa.Value]nilCond{}
-			}
-			s.nilPhis[phi] = true
+		if !slices.ContainsFunc(web, func(p *ssa.Phi) bool { return s.nilPhis[p] }) && len(s.bools)+len(web) > 16 {
+			continue
 		}
-		if s.nilPhis[phi] {
-			s.nilConds[cond.Cond] = nilCond{phi, neg}
+		for _, phi := range web {
+			if _, seen := s.bools[phi]; !seen && len(s.bools) < 16 {
+				s.bools[phi] = len(s.bools)
+				if s.nilPhis == nil {
+					s.nilPhis, s.nilConds = map[*ssa.Phi]bool{}, map[ssa.Value]nilCond{}
+				}
+				s.nilPhis[phi] = true
+			}
+		}
+		if s.nilPhis[web[0]] {
+			s.nilConds[cond.Cond] = nilCond{web[0], neg}
 		}
 	}
 	var fields []ssa.Value // fields tested against nil, in the order of their tests
@@ -524,32 +529,54 @@ type nilCond struct {
 	neg bool
 }
 
-// nilTestedPhi returns the phi that cond tests against nil (neg: cond
-// is true when it is nil), when each of the phi's edges is either the
-// constant nil or a value that is never nil, and both kinds occur: an
-// error set in one case of a select and left nil in the other, then
-// tested (validation set 23, taskq: the timeout case sets err =
-// fmt.Errorf(...), the path that tests err != nil returns, and only the
-// other case goes on to start the next sender). A path then knows the
-// test's result from the edge it entered the phi's block by.
-func nilTestedPhi(cond ssa.Value) (phi *ssa.Phi, neg bool) {
+// nilTestedPhis returns the phi that cond tests against nil (neg: cond
+// is true when it is nil) and the phis it is made of, when some edge of
+// them has a nilness known (the constant nil, a value never nil) and
+// each other edge is a value of unknown nilness or one of those phis.
+// A path then knows the test's result from the edges it entered their
+// blocks by: an error set in one case of a select and left nil in the
+// other, then tested (validation set 23, taskq: the timeout case sets
+// err = fmt.Errorf(...), the path that tests err != nil returns, and
+// only the other case goes on to start the next sender); an error nil
+// when a loop starts and set only by the case that takes the sender's
+// last value (set 39, go-linereader and prefixedio: the timer case of
+// the loop leaves the error nil, and the loop goes round).
+func nilTestedPhis(cond ssa.Value) (phis []*ssa.Phi, neg bool) {
 	x, isNil := NilCompared(cond)
 	phi, ok := x.(*ssa.Phi)
 	if !ok {
 		return nil, false
 	}
-	var sawNil, sawSet bool
-	for _, e := range phi.Edges {
-		nonNil, known := Nilness(e)
-		if !known {
-			return nil, false
+	var sawKnown bool
+	web := []*ssa.Phi{phi}
+	for i := 0; i < len(web); i++ {
+		if len(web) > 4 {
+			return nil, false // not a variable's few phis: leave it untracked
 		}
-		sawNil, sawSet = sawNil || !nonNil, sawSet || nonNil
+		for _, e := range web[i].Edges {
+			if _, known := Nilness(e); known {
+				sawKnown = true
+			} else if p, ok := e.(*ssa.Phi); ok && !slices.Contains(web, p) {
+				web = append(web, p)
+			}
+		}
 	}
-	if !sawNil || !sawSet {
+	if !sawKnown {
 		return nil, false
 	}
-	return phi, isNil
+	return web, isNil
+}
+
+// sentinel reports whether v is a package-level variable of type error,
+// read: a sentinel error (io.EOF, sql.ErrNoRows). It is taken as never
+// nil: one that were nil would make every success look like it.
+func sentinel(v ssa.Value) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	_, global := load.X.(*ssa.Global)
+	return global && types.Identical(v.Type(), types.Universe.Lookup("error").Type())
 }
 
 // Nilness reports whether v is known to be nil or known not to be: the
