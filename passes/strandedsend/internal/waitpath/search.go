@@ -278,7 +278,9 @@ func (s *search) enter(from, to *ssa.BasicBlock, st *state) {
 				}
 			} else if j, tracked := s.bools[e]; tracked && st.known&(1<<j) != 0 {
 				known |= 1 << i
-				val |= st.val & (1 << j) >> j << i
+				if st.val&(1<<j) != 0 {
+					val |= 1 << i
+				}
 			}
 			continue
 		}

@@ -168,21 +168,19 @@ func (s *search) findFlags() {
 		if web == nil {
 			continue
 		}
-		if !slices.ContainsFunc(web, func(p *ssa.Phi) bool { return s.nilPhis[p] }) && len(s.bools)+len(web) > 16 {
+		// The variable's phis are tracked all together or not at all.
+		untracked := slices.DeleteFunc(slices.Clone(web), func(p *ssa.Phi) bool { return s.nilPhis[p] })
+		if len(s.bools)+len(untracked) > 16 {
 			continue
 		}
-		for _, phi := range web {
-			if _, seen := s.bools[phi]; !seen && len(s.bools) < 16 {
-				s.bools[phi] = len(s.bools)
-				if s.nilPhis == nil {
-					s.nilPhis, s.nilConds = map[*ssa.Phi]bool{}, map[ssa.Value]nilCond{}
-				}
-				s.nilPhis[phi] = true
-			}
+		if s.nilPhis == nil {
+			s.nilPhis, s.nilConds = map[*ssa.Phi]bool{}, map[ssa.Value]nilCond{}
 		}
-		if s.nilPhis[web[0]] {
-			s.nilConds[cond.Cond] = nilCond{web[0], neg}
+		for _, phi := range untracked {
+			s.bools[phi] = len(s.bools)
+			s.nilPhis[phi] = true
 		}
+		s.nilConds[cond.Cond] = nilCond{web[0], neg}
 	}
 	var fields []ssa.Value // fields tested against nil, in the order of their tests
 	for _, v := range s.nilTests {
@@ -576,7 +574,7 @@ func sentinel(v ssa.Value) bool {
 		return false
 	}
 	_, global := load.X.(*ssa.Global)
-	return global && types.Identical(v.Type(), types.Universe.Lookup("error").Type())
+	return global && match.IsError(v.Type())
 }
 
 // Nilness reports whether v is known to be nil or known not to be: the
