@@ -41,7 +41,12 @@
 // A permit is a (*semaphore.Weighted).Acquire, a (*rate.Limiter).Wait or
 // WaitN, or a send on a channel known to have room that the goroutine
 // gives back with a receive (and the token form: a receive from a
-// pre-filled channel, sent back when done). A channel is known to have
+// pre-filled channel, sent back when done). A value sent back computed
+// from the one received (off := <-next; next <- off + n) gives no token
+// back: the channel holds a value each user changes, a lock around a
+// counter or an offset, and its users wait for each other's update, not
+// for each other's work (validation set 40, an allocator of offsets in a
+// shared file). A channel is known to have
 // room when the make that created it is in view (in the goroutine, its
 // spawner or a function around them) or it is a variable or field the
 // package makes, with a capacity that is not zero (a size computed at run

@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
 // A releaseSearch looks, on a goroutine's code, for the release that
@@ -38,6 +40,12 @@ type releaseSearch struct {
 // deferred or the channel carries tokens (chan struct{}, chan bool): a
 // send of a value followed later by a receive on the same channel may as
 // well be a request and its acknowledgement.
+//
+// A send back of a value computed from the one received (off := <-next;
+// next <- off + n) is no release: the channel holds a value each user
+// changes, a lock around it (an offset, a counter), and the wait is for
+// the others' updates, not for their work (validation set 40, an
+// allocator of offsets in a shared file).
 //
 // The release is looked for in the function of fr and in each function
 // of the goroutine that called it (an acquire wrapper's caller releases),
@@ -81,12 +89,13 @@ func (s *releaseSearch) in(f *frame, at *ssa.BasicBlock, deferred bool, depth in
 					return true
 				}
 			case *ssa.Send:
-				if !s.sends && s.same(x.Chan, f) && (deferred || s.mustPass(blockAt)) {
+				if !s.sends && s.same(x.Chan, f) && !s.updates(x.X, f) && (deferred || s.mustPass(blockAt)) {
 					return true
 				}
 			case *ssa.Select:
 				for _, st := range x.States {
-					if (st.Dir == types.RecvOnly) == s.sends && s.same(st.Chan, f) && (s.sends || deferred) {
+					if (st.Dir == types.RecvOnly) == s.sends && s.same(st.Chan, f) && (s.sends || deferred) &&
+						(s.sends || !s.updates(st.Send, f)) {
 						return true
 					}
 				}
@@ -168,4 +177,78 @@ func isTokenChan(t types.Type) bool {
 		return e.Kind() == types.Bool
 	}
 	return false
+}
+
+// updates reports whether v, sent back on the channel in frame f, is
+// computed from the value the token-form acquire received: arithmetic
+// on it, through conversions, phis, parameters and captured values. The
+// received value sent back as it is, converted or not, is a token.
+func (s *releaseSearch) updates(v ssa.Value, f *frame) bool {
+	return s.fromReceived(v, f, false, 0)
+}
+
+// fromReceived reports whether v, of frame f, reaches the received value
+// with at least one arithmetic step on the way (changed says one was
+// already taken).
+func (s *releaseSearch) fromReceived(v ssa.Value, f *frame, changed bool, depth int) bool {
+	if depth > maxUpdateSteps || v == nil {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if ssa.Instruction(x) == s.acq {
+			return changed
+		}
+		switch x.Op {
+		case token.SUB, token.XOR:
+			return s.fromReceived(x.X, f, true, depth+1)
+		case token.MUL:
+			// A variable a closure captures, set once: its value.
+			addr, af := x.X, f
+			for fv, ok := addr.(*ssa.FreeVar); ok && af != nil && af.fn == fv.Parent() && af.bindings != nil; fv, ok = addr.(*ssa.FreeVar) {
+				addr, af = af.bindings[indexOfFreeVar(af.fn, fv)], af.parent
+			}
+			if alloc, ok := addr.(*ssa.Alloc); ok {
+				if vals := ssacfg.Stores(alloc); len(vals) == 1 {
+					return s.fromReceived(vals[0], af, changed, depth+1)
+				}
+			}
+		}
+	case *ssa.Extract:
+		if x.Index == 0 && ssa.Instruction(asInstr(x.Tuple)) == s.acq {
+			return changed
+		}
+	case *ssa.BinOp:
+		return s.fromReceived(x.X, f, true, depth+1) || s.fromReceived(x.Y, f, true, depth+1)
+	case *ssa.Convert:
+		return s.fromReceived(x.X, f, changed, depth+1)
+	case *ssa.ChangeType:
+		return s.fromReceived(x.X, f, changed, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if s.fromReceived(e, f, changed, depth+1) {
+				return true
+			}
+		}
+	case *ssa.Parameter:
+		if f != nil && f.fn == x.Parent() && f.args != nil {
+			if i := indexOfParam(f.fn, x); i < len(f.args) {
+				return s.fromReceived(f.args[i], f.parent, changed, depth+1)
+			}
+		}
+	case *ssa.FreeVar:
+		if f != nil && f.fn == x.Parent() && f.bindings != nil {
+			return s.fromReceived(f.bindings[indexOfFreeVar(f.fn, x)], f.parent, changed, depth+1)
+		}
+	}
+	return false
+}
+
+// maxUpdateSteps bounds the values fromReceived looks through.
+const maxUpdateSteps = 10
+
+// asInstr returns v as an instruction, or nil.
+func asInstr(v ssa.Value) ssa.Instruction {
+	instr, _ := v.(ssa.Instruction)
+	return instr
 }

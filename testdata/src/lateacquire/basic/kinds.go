@@ -136,6 +136,60 @@ func tokens(jobs []Job, pool chan int) {
 	}
 }
 
+// nope: a channel of one value that each user takes and puts back
+// changed (an offset, a counter) is a lock around that value, not a
+// permit: the "release" is the update, and no goroutine waits for
+// another's work (validation set 40, an allocator of offsets in a
+// shared file).
+func offsets(jobs []Job, next chan int) {
+	for _, j := range jobs {
+		go func() {
+			off := <-next // nope: the value sent back is computed from it
+			next <- off + j.ID
+			write(off, j)
+		}()
+	}
+}
+
+// nope: the same when the new value goes back in a helper the goroutine
+// starts, handed the old one as a parameter.
+func offsetsHanded(jobs []Job, next chan int) {
+	for _, j := range jobs {
+		go func() {
+			off := <-next // nope: putBack sends off plus a length
+			go putBack(next, off)
+			write(off, j)
+		}()
+	}
+}
+
+func putBack(next chan int, off int) { next <- off + 64 }
+
+// nope: and when that goroutine is a closure that captures the old value.
+func offsetsCaptured(jobs []Job, next chan int) {
+	for _, j := range jobs {
+		go func() {
+			off := <-next // nope: the closure sends back off plus a length
+			go func() { putBack(next, off) }()
+			write(off, j)
+		}()
+	}
+}
+
+// The token sent back unchanged, as a pool hands a resource back, is
+// still a permit, however it is converted on the way.
+func tokensConverted(jobs []Job, pool chan int64) {
+	for _, j := range jobs {
+		go func() {
+			tok := <-pool // want `goroutine waits on pool before doing any work; one goroutine parks per element of jobs`
+			process(j)
+			pool <- int64(int(tok))
+		}()
+	}
+}
+
+func write(off int, j Job) { _, _ = off, j }
+
 // nope: receiving a job and putting it back only on failure is a requeue,
 // not a token.
 func requeue(workers []string, work chan Job) {
