@@ -482,7 +482,13 @@
 // static call of a function of the package whose every return gives its
 // error as the constant nil (a stub of the build analysed: the other
 // build's version may fail, and is judged in that build; validation set
-// 18, a VM whose extern work is a no-op without CUDA).
+// 18, a VM whose extern work is a no-op without CUDA). Nor is a branch
+// on a short write once the error was found nil: past n, err :=
+// w.Write(p) and a nil err, n != len(p) (or n < len(p)) never holds,
+// since a Write with io.Writer's signature returns an error whenever it
+// writes less (io.Writer's contract); a return there is no way out, and
+// the report names the error's return instead (validation set 40, gatt:
+// a short-write check after a write to a raw socket).
 //
 // Not reported: a buffer at least as large as the sends that can be left
 // unreceived; a sender that selects on ctx.Done(), a done channel or a

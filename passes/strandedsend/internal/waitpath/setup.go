@@ -107,6 +107,7 @@ func newSearch(q *Query) *search {
 	s.decodeSelects()
 	s.findRefusals()
 	s.findInfallible()
+	s.findShortWrites()
 	s.findClosedEdges()
 	s.classifyLoops()
 	s.findStays()
