@@ -170,6 +170,28 @@ func storedValue(alloc *ssa.Alloc) ssa.Value {
 	return nil
 }
 
+// outer returns what v, a parameter or free variable of fr's function,
+// is bound to in the frame that entered it, with that frame; nil when fr
+// does not bind it.
+func (fr *frame) outer(v ssa.Value) (ssa.Value, *frame) {
+	if fr == nil {
+		return nil, nil
+	}
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		if fr.fn == x.Parent() && fr.args != nil {
+			if i := indexOfParam(fr.fn, x); i < len(fr.args) {
+				return fr.args[i], fr.parent
+			}
+		}
+	case *ssa.FreeVar:
+		if fr.fn == x.Parent() && fr.bindings != nil {
+			return fr.bindings[indexOfFreeVar(fr.fn, x)], fr.parent
+		}
+	}
+	return nil, nil
+}
+
 func indexOfFreeVar(fn *ssa.Function, fv *ssa.FreeVar) int {
 	for i, v := range fn.FreeVars {
 		if v == fv {

@@ -194,29 +194,27 @@ func (s *releaseSearch) fromReceived(v ssa.Value, f *frame, changed bool, depth 
 	if depth > maxUpdateSteps || v == nil {
 		return false
 	}
+	if s.received(v) {
+		return changed
+	}
 	switch x := v.(type) {
 	case *ssa.UnOp:
-		if ssa.Instruction(x) == s.acq {
-			return changed
-		}
 		switch x.Op {
 		case token.SUB, token.XOR:
 			return s.fromReceived(x.X, f, true, depth+1)
 		case token.MUL:
 			// A variable a closure captures, set once: its value.
 			addr, af := x.X, f
-			for fv, ok := addr.(*ssa.FreeVar); ok && af != nil && af.fn == fv.Parent() && af.bindings != nil; fv, ok = addr.(*ssa.FreeVar) {
-				addr, af = af.bindings[indexOfFreeVar(af.fn, fv)], af.parent
-			}
-			if alloc, ok := addr.(*ssa.Alloc); ok {
-				if vals := ssacfg.Stores(alloc); len(vals) == 1 {
-					return s.fromReceived(vals[0], af, changed, depth+1)
+			for _, ok := addr.(*ssa.FreeVar); ok; _, ok = addr.(*ssa.FreeVar) {
+				if addr, af = af.outer(addr); addr == nil {
+					return false
 				}
 			}
-		}
-	case *ssa.Extract:
-		if x.Index == 0 && ssa.Instruction(asInstr(x.Tuple)) == s.acq {
-			return changed
+			if alloc, ok := addr.(*ssa.Alloc); ok {
+				if kept := ssacfg.KeptValue(alloc); kept != nil {
+					return s.fromReceived(kept, af, changed, depth+1)
+				}
+			}
 		}
 	case *ssa.BinOp:
 		return s.fromReceived(x.X, f, true, depth+1) || s.fromReceived(x.Y, f, true, depth+1)
@@ -230,25 +228,26 @@ func (s *releaseSearch) fromReceived(v ssa.Value, f *frame, changed bool, depth 
 				return true
 			}
 		}
-	case *ssa.Parameter:
-		if f != nil && f.fn == x.Parent() && f.args != nil {
-			if i := indexOfParam(f.fn, x); i < len(f.args) {
-				return s.fromReceived(f.args[i], f.parent, changed, depth+1)
-			}
-		}
-	case *ssa.FreeVar:
-		if f != nil && f.fn == x.Parent() && f.bindings != nil {
-			return s.fromReceived(f.bindings[indexOfFreeVar(f.fn, x)], f.parent, changed, depth+1)
+	case *ssa.Parameter, *ssa.FreeVar:
+		if w, wf := f.outer(x); w != nil {
+			return s.fromReceived(w, wf, changed, depth+1)
 		}
 	}
 	return false
 }
 
+// received reports whether v is the value the token-form acquire (a
+// receive) took: the receive, or the value of its comma-ok form.
+func (s *releaseSearch) received(v ssa.Value) bool {
+	recv, ok := s.acq.(*ssa.UnOp)
+	if !ok {
+		return false
+	}
+	if x, ok := v.(*ssa.Extract); ok && recv.CommaOk {
+		return x.Tuple == recv && x.Index == 0
+	}
+	return v == ssa.Value(recv)
+}
+
 // maxUpdateSteps bounds the values fromReceived looks through.
 const maxUpdateSteps = 10
-
-// asInstr returns v as an instruction, or nil.
-func asInstr(v ssa.Value) ssa.Instruction {
-	instr, _ := v.(ssa.Instruction)
-	return instr
-}

@@ -7,7 +7,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/match"
-	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
 // findShortWrites finds the ifs that test the count a Write returned
@@ -103,62 +102,21 @@ func isLenOf(v ssa.Value, args []ssa.Value) bool {
 		return false
 	}
 	b, ok := call.Call.Value.(*ssa.Builtin)
-	return ok && b.Name() == "len" && len(call.Call.Args) == 1 && sameValue(call.Call.Args[0], args[len(args)-1])
-}
-
-// sameValue reports whether a and b are one value: the same, or loads of
-// a variable set once (a parameter a closure captures is loaded anew at
-// each use).
-func sameValue(a, b ssa.Value) bool {
-	if a == b {
-		return true
-	}
-	la, ok := a.(*ssa.UnOp)
-	lb, ok2 := b.(*ssa.UnOp)
-	if !ok || !ok2 || la.Op != token.MUL || lb.Op != token.MUL || la.X != lb.X {
-		return false
-	}
-	alloc, ok := la.X.(*ssa.Alloc)
-	return ok && len(ssacfg.Stores(alloc)) == 1
+	return ok && b.Name() == "len" && len(call.Call.Args) == 1 && keptValue(call.Call.Args[0]) == keptValue(args[len(args)-1])
 }
 
 // pastNilError reports whether block b is reached only once the error
-// write returned was tested and found nil: b is dominated by the nil
-// way out of a block ending in that test, a way only that block enters.
+// write returned was tested and found nil: b is dominated by the nil way
+// out of an if testing it, a way only that if enters.
 func pastNilError(b *ssa.BasicBlock, write *ssa.Call) bool {
-	for _, ref := range *write.Referrers() {
-		x, ok := ref.(*ssa.Extract)
-		if !ok || x.Index != 1 {
-			continue
-		}
-		for _, use := range *x.Referrers() {
-			cond, ok := use.(*ssa.BinOp)
-			if !ok {
-				continue
-			}
-			if err, isNil := NilCompared(cond); err == x && nilWayDominates(cond, isNil, b) {
-				return true
-			}
-		}
+	err := lastResult(write)
+	if err == nil {
+		return false
 	}
-	return false
-}
-
-// nilWayDominates reports whether the successor that cond's If takes
-// when the error is nil dominates b and is entered from that If alone.
-func nilWayDominates(cond *ssa.BinOp, isNil bool, b *ssa.BasicBlock) bool {
-	for _, ref := range *cond.Referrers() {
-		ifi, ok := ref.(*ssa.If)
-		if !ok {
-			continue
-		}
-		way := ifi.Block().Succs[1]
-		if isNil {
-			way = ifi.Block().Succs[0]
-		}
-		if len(way.Preds) == 1 && way.Dominates(b) {
-			return true
-		}
-	}
-	return false
+	past := false
+	onFailure(err, func(cond *ssa.If, failed int) {
+		way := cond.Block().Succs[1-failed]
+		past = past || len(way.Preds) == 1 && way.Dominates(b)
+	})
+	return past
 }
