@@ -22,7 +22,11 @@
 //
 // Large, by a size the program states: make or an array with a constant
 // size of at least -retainslice.min-bytes, or a string converted from
-// such bytes, whose substrings pin the string. A buffer sized by its
+// such bytes, whose substrings pin the string. The conversion copies only
+// what it converts: string(buf[:n]), the part a read filled, is as long
+// as the input, a buffer sized by its input (validation set 41, a
+// goroutine dump read into a 2 MiB buffer), while buf[:n] itself shares
+// the buffer's array and is the buffer. A buffer sized by its
 // input is as large as what the other side sends, which the pass cannot
 // know, and on code nobody had triaged it was most often a small answer
 // of fixed format (a one-line status, a table's metadata, a test's own

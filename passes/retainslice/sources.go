@@ -295,13 +295,20 @@ func isStreamFilled(buf ssa.Value) bool {
 
 // conversions returns, as roots of their own, the strings converted from
 // r's whole buffer: string(data) copies data, and its substrings pin the
-// copy.
+// copy. The copy is as long as what is converted: of a buffer of stated
+// size cut to what a read filled (string(buf[:n])), it is as large as
+// the input, which counts only with -retainslice.streams (validation set
+// 41, a goroutine dump read into a 2 MiB buffer); its sub-slices, which
+// share the buffer's array, are the buffer itself.
 func (c *checker) conversions(fn *ssa.Function, r *root, states map[ssa.Value]borrow.State) []*root {
 	var convs []*root
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			conv, ok := instr.(*ssa.Convert)
 			if !ok || !isString(conv.Type()) {
+				continue
+			}
+			if !c.cfg.Streams && filledPart(conv.X, r.v) {
 				continue
 			}
 			if st, ok := states[conv.X]; ok && st.Kind == borrow.Whole && st.Depth == 0 && !st.Ptr {
@@ -314,6 +321,35 @@ func (c *checker) conversions(fn *ssa.Function, r *root, states map[ssa.Value]bo
 		}
 	}
 	return convs
+}
+
+// filledPart reports whether v is the buffer cut to a length computed at run
+// time (buf[:n], the part a read filled), directly or through phis; a cut
+// to a constant keeps a size the program states.
+func filledPart(v, buffer ssa.Value) bool {
+	seen := map[ssa.Value]bool{}
+	var cut func(v ssa.Value) bool
+	cut = func(v ssa.Value) bool {
+		if v == buffer || seen[v] {
+			return false
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Slice:
+			if _, ok := v.High.(*ssa.Const); v.High != nil && !ok {
+				return true
+			}
+			return cut(v.X)
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				if cut(e) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return cut(v)
 }
 
 // makeSize returns the size in bytes of the array mk allocates, when its

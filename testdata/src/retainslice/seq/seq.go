@@ -19,10 +19,12 @@ type Config struct {
 // load keeps the first "name=" line: a search, one piece of the buffer.
 func (c *Config) load(r io.Reader) {
 	buf := make([]byte, 1<<20)
-	n, _ := io.ReadFull(r, buf)
-	for line := range strings.Lines(string(buf[:n])) {
+	if _, err := io.ReadFull(r, buf); err != nil {
+		return
+	}
+	for line := range strings.Lines(string(buf)) {
 		if strings.HasPrefix(line, "name=") {
-			c.name = line // want `line stored in c.name keeps a substring of string\(buf\[:n\]\) \(string\(buf\[:n\]\) at seq.go:\d+, up to 1 MiB\) alive after load returns; copy it with strings.Clone`
+			c.name = line // want `line stored in c.name keeps a substring of string\(buf\) \(string\(buf\) at seq.go:\d+, up to 1 MiB\) alive after load returns; copy it with strings.Clone`
 			return
 		}
 	}

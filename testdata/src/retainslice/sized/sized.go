@@ -15,6 +15,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"strings"
 )
 
@@ -73,11 +74,40 @@ func firstLineOfBlock(r *http.Request) ([]byte, error) {
 	return line, nil // want `line keeps a slice of buf \(make at sized.go:\d+, 1 MiB\) alive after firstLineOfBlock returns; copy it with bytes.Clone`
 }
 
-// And a large array on the stack, sliced: its pieces move it to the heap.
+// And a large array on the stack, read full and converted whole: the
+// string is as large as the array, and its pieces pin it.
 func firstFieldOfBlock(f *os.File) string {
+	var block [256 << 10]byte
+	if _, err := io.ReadFull(f, block[:]); err != nil {
+		return ""
+	}
+	s := string(block[:])
+	field, _, _ := strings.Cut(s, " ")
+	return field // want `field keeps a substring of s \(string\(block\[:\]\) at sized.go:\d+, up to 256 KiB\) alive after firstFieldOfBlock returns; copy it with strings.Clone`
+}
+
+// ok by default: the same array converted only as far as a read filled
+// it. string(block[:n]) copies n bytes, as many as the file gave: a
+// buffer sized by its input (-retainslice.streams reports it). Its
+// sub-slices, unconverted, would pin the array (firstLineOfBlock).
+func firstFieldRead(f *os.File) string {
 	var block [256 << 10]byte
 	n, _ := f.Read(block[:])
 	s := string(block[:n])
 	field, _, _ := strings.Cut(s, " ")
-	return field // want `field keeps a substring of s \(string\(block\[:n\]\) at sized.go:\d+, up to 256 KiB\) alive after firstFieldOfBlock returns; copy it with strings.Clone`
+	return field
+}
+
+// ok by default: a goroutine dump read into a big buffer, converted
+// and split; the copy is the dump's length, not the buffer's.
+func stacks() []string {
+	buf := make([]byte, 2<<20)
+	buf = buf[:runtime.Stack(buf, true)]
+	var gs []string
+	for _, g := range strings.Split(string(buf), "\n\n") {
+		if !strings.Contains(g, "testing.") {
+			gs = append(gs, g)
+		}
+	}
+	return gs
 }

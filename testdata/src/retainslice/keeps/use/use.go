@@ -27,21 +27,23 @@ func (s *Server) remember(name string) {
 func (s *Server) handle(r io.Reader) error {
 	buf := make([]byte, 1<<20)
 	n, err := io.ReadFull(r, buf)
-	if err != nil && err != io.ErrUnexpectedEOF {
+	if err != nil {
 		return err
 	}
-	text := string(buf[:n])
+	text := string(buf)
 	key, _, _ := strings.Cut(text, "\n")
-	s.cache.Put(key, n) // want `key passed to s.cache.Put, which keeps it, keeps a substring of text \(string\(buf\[:n\]\) at use.go:\d+, up to 1 MiB\) alive after handle returns; copy it with strings.Clone`
+	s.cache.Put(key, n) // want `key passed to s.cache.Put, which keeps it, keeps a substring of text \(string\(buf\) at use.go:\d+, up to 1 MiB\) alive after handle returns; copy it with strings.Clone`
 	return nil
 }
 
 // greet keeps the first word through a method of this package.
 func (s *Server) greet(r io.Reader) {
 	var buf [256 << 10]byte
-	n, _ := io.ReadFull(r, buf[:])
-	word, _, _ := strings.Cut(string(buf[:n]), " ")
-	s.remember(word) // want `word passed to s.remember, which keeps it, keeps a substring of string\(buf\[:n\]\) \(string\(buf\[:n\]\) at use.go:\d+, up to 256 KiB\) alive after greet returns; copy it with strings.Clone`
+	if _, err := io.ReadFull(r, buf[:]); err != nil {
+		return
+	}
+	word, _, _ := strings.Cut(string(buf[:]), " ")
+	s.remember(word) // want `word passed to s.remember, which keeps it, keeps a substring of string\(buf\[:\]\) \(string\(buf\[:\]\) at use.go:\d+, up to 256 KiB\) alive after greet returns; copy it with strings.Clone`
 }
 
 // announce registers a name in a global list and touches the cache.
@@ -104,10 +106,12 @@ func (s *Server) publishAll(r io.Reader) {
 // selection, each line pinning the buffer.
 func (s *Server) publishErrors(r io.Reader) {
 	buf := make([]byte, 1<<20)
-	n, _ := io.ReadFull(r, buf)
-	for _, line := range strings.Split(string(buf[:n]), "\n") {
+	if _, err := io.ReadFull(r, buf); err != nil {
+		return
+	}
+	for _, line := range strings.Split(string(buf), "\n") {
 		if strings.Contains(line, "error") {
-			store.Publish(s.events, line) // want `line passed to store.Publish, which keeps it, keeps a substring of string\(buf\[:n\]\) .* alive after publishErrors returns; copy it with strings.Clone`
+			store.Publish(s.events, line) // want `line passed to store.Publish, which keeps it, keeps a substring of string\(buf\) .* alive after publishErrors returns; copy it with strings.Clone`
 		}
 	}
 }

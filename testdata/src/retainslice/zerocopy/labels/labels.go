@@ -49,9 +49,11 @@ func (r *Registry) remember(body io.Reader) {
 // keepBytes keeps a piece of a string turned back into bytes.
 func (r *Registry) keepBytes(body io.Reader) {
 	buf := make([]byte, 1<<20)
-	n, _ := io.ReadFull(body, buf)
-	s := string(buf[:n])
-	i := bytes.IndexByte(buf[:n], ' ')
+	if _, err := io.ReadFull(body, buf); err != nil {
+		return
+	}
+	s := string(buf)
+	i := bytes.IndexByte(buf, ' ')
 	if i < 0 {
 		return
 	}
