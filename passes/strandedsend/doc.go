@@ -102,7 +102,14 @@
 //     channel the function returns, or that a closure the function
 //     returns closes: done, then read), a protocol with its consumer
 //     (validation set 13, a collector of cache hints whose caller closes
-//     its input). A sender that waits for its caller's cancel only after
+//     its input), or unless it fills, on its way to the send, a variable
+//     of the function whose address the function returns beside the
+//     channel: a caller cannot read those results before it receives
+//     without racing their writer, so the channel says they are complete
+//     and every caller that uses them waits (validation set 41, a suffix
+//     tree builder returning its node slice by address); a variable
+//     written only after the send, or not returned, says nothing of the
+//     kind. A sender that waits for its caller's cancel only after
 //     its send (send one event, then <-ctx.Done()) is still reported: a
 //     caller that cancels before reading strands it at the send, as in
 //     moby's discovery watcher (bench/realbugs), though an API may

@@ -114,7 +114,7 @@ func (c *checker) futureFate(fn *ssa.Function, k int, room int64, targets []*op,
 		// copied without its callers).
 		return false, nil
 	case len(calls) == 0:
-		return !livesOn(targets), nil
+		return !livesOn(targets) && !completesAll(targets), nil
 	}
 	for _, call := range calls {
 		v := resultOf(call, k)
@@ -322,6 +322,57 @@ func waitsForCaller(instr ssa.Instruction) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// completesAll reports whether every goroutine feeding the future fills,
+// on its way to the send, a variable of the future's function whose
+// address the function returns beside the future (see completes).
+func completesAll(targets []*op) bool {
+	return len(targets) > 0 && !slices.ContainsFunc(targets, func(o *op) bool { return !completes(o.instr) })
+}
+
+// completes reports whether the goroutine sending at instr, a closure of
+// the future's function, stores, on a path to instr, into a variable of
+// that function whose address the function returns: results filled in
+// the background, which a caller can read only once it has received, or
+// it races with their writer. The future is then the signal that what
+// was returned beside it is complete, and callers out of view wait for
+// it, as every caller that uses those results must (validation set 41,
+// dupl's BuildTree: the node slice it returns by address is complete on
+// done). A variable written only after the send, or not returned, makes
+// no such signal.
+func completes(instr ssa.Instruction) bool {
+	g := instr.Parent()
+	mc := closureMade(g)
+	if mc == nil {
+		return false
+	}
+	for _, b := range g.Blocks {
+		for _, in := range b.Instrs {
+			st, ok := in.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			fv, ok := st.Addr.(*ssa.FreeVar)
+			if !ok {
+				continue
+			}
+			if alloc := freeVarAlloc(mc, fv); alloc != nil && returnsValue(mc.Parent(), alloc) && reaches(st, instr) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// returnsValue reports whether a return of fn has v among its results.
+func returnsValue(fn *ssa.Function, v ssa.Value) bool {
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && slices.Contains(ret.Results, v) {
+			return true
 		}
 	}
 	return false
