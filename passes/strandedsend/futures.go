@@ -350,17 +350,12 @@ func completes(instr ssa.Instruction) bool {
 	if mc == nil {
 		return false
 	}
-	for _, b := range g.Blocks {
-		for _, in := range b.Instrs {
-			st, ok := in.(*ssa.Store)
-			if !ok {
-				continue
-			}
-			fv, ok := st.Addr.(*ssa.FreeVar)
-			if !ok {
-				continue
-			}
-			if alloc := freeVarAlloc(mc, fv); alloc != nil && returnsValue(mc.Parent(), alloc) && reaches(st, instr) {
+	for i, fv := range g.FreeVars {
+		if alloc, ok := mc.Bindings[i].(*ssa.Alloc); !ok || !isReturned(alloc) {
+			continue
+		}
+		for _, ref := range *fv.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == fv && reaches(st, instr) {
 				return true
 			}
 		}
@@ -368,14 +363,13 @@ func completes(instr ssa.Instruction) bool {
 	return false
 }
 
-// returnsValue reports whether a return of fn has v among its results.
-func returnsValue(fn *ssa.Function, v ssa.Value) bool {
-	for _, b := range fn.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && slices.Contains(ret.Results, v) {
-			return true
-		}
-	}
-	return false
+// isReturned reports whether a return of v's function has v among its
+// results.
+func isReturned(v ssa.Value) bool {
+	return slices.ContainsFunc(*v.Referrers(), func(ref ssa.Instruction) bool {
+		_, ok := ref.(*ssa.Return)
+		return ok
+	})
 }
 
 // closureMade returns the MakeClosure of anonymous function g in its

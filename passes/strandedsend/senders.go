@@ -752,12 +752,6 @@ func boundAlloc(mc *ssa.MakeClosure, v ssa.Value) *ssa.Alloc {
 	if !ok {
 		return nil
 	}
-	return freeVarAlloc(mc, fv)
-}
-
-// freeVarAlloc returns the variable of mc's parent that the closure's
-// free variable fv captures, if it is one.
-func freeVarAlloc(mc *ssa.MakeClosure, fv *ssa.FreeVar) *ssa.Alloc {
 	for i, f := range mc.Fn.(*ssa.Function).FreeVars {
 		if f == fv {
 			alloc, _ := mc.Bindings[i].(*ssa.Alloc)
