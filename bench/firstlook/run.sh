@@ -12,7 +12,9 @@
 # LIST names one module a line, "module version", # for comments; a
 # line "deb:PKG VERSION" names Debian's Go source package PKG instead
 # (see debian_module), and "deb:PKG VERSION SUITE" one from a later
-# Debian suite, fetched without installing (see debian_download):
+# Debian suite, fetched without installing (see debian_download), and
+# "debsrc:SRC VERSION SUITE" a Debian source package of a Go program
+# (see debian_source):
 # bench/firstlook/validation-*.txt are the validation sets (run once, at
 # the end of a round: see docs/findings.md), develop.txt the modules
 # rules are developed on. --count-only counts each module's packages and
@@ -34,7 +36,7 @@ while (($#)); do
 	--out) out=$2; shift 2 ;;
 	--flags) flags=$2; shift 2 ;;
 	--count-only) count_only=1; shift ;;
-	-h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,22p' "$0"; exit 0 ;;
 	*) break ;;
 	esac
 done
@@ -111,6 +113,36 @@ debian_download() {
 	done
 }
 
+# debian_source SRC VERSION SUITE fetches the Debian source package SRC
+# at VERSION from SUITE (a Go program packaged for Debian: acmetool,
+# restic, …), extracts its upstream tarball (the .orig.tar.*, or the
+# only tarball of a native package; Debian's patches are not applied:
+# the code is upstream's, as its users build it) under $out/apt and
+# prints its module root: the directory of its shallowest go.mod outside
+# vendor/. Debian's Go programs are a third pool of code never run: the
+# golang-*-dev libraries were all scanned by set 40 (validation set 42).
+debian_source() {
+	local a=$out/apt x s
+	mkdir -p "$a/lists/partial" "$a/cache/archives/partial"
+	local opts=(-o "Dir::Etc::SourceList=$a/src-$3.list" -o Dir::Etc::SourceParts=/dev/null
+		-o "Dir::State::Lists=$a/lists/src-$3" -o "Dir::Cache=$a/cache")
+	if [[ ! -f $a/src-$3.list ]]; then
+		mkdir -p "$a/lists/src-$3/partial"
+		echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $3 main" > "$a/src-$3.list"
+		apt-get "${opts[@]}" update -q >&2 || { rm -f "$a/src-$3.list"; return 1; }
+	fi
+	x=$a/x/$1 s=$a/srcs/$1
+	rm -rf "$x" "$s"; mkdir -p "$x" "$s"
+	(cd "$s" && apt-get "${opts[@]}" source --download-only -q "$1=$2" >&2) || return 1
+	local tarball
+	tarball=$(ls "$s"/*.orig.tar.* 2>/dev/null | grep -v -e '\.asc$' -e '\.orig-' | head -1)
+	[[ -n $tarball ]] || tarball=$(ls "$s"/*.tar.* | grep -v -e '\.asc$' -e '\.debian\.tar' | head -1)
+	[[ -n $tarball ]] || return 1
+	tar -xf "$tarball" -C "$x" || return 1
+	find "$x" -name go.mod -not -path '*/vendor/*' | awk '{ print gsub("/", "/"), $0 }' |
+		sort -n | head -1 | cut -d' ' -f2- | xargs -r dirname
+}
+
 # compile_failed ERR prints the packages whose "# pkg" block on go vet's
 # stderr ERR holds an error: a line with a position that is not a C
 # compiler's warning or note, or a line saying an error without a
@@ -134,7 +166,9 @@ printf 'module\tversion\tpackages\texit\twall_s\tpeak_rss_mib\tpackage_errors\n'
 grep -v '^\s*#' "$list" | while read -r mod version suite; do
 	[[ -n ${mod:-} ]] || continue
 	name=${mod//\//_}
-	if [[ $mod == deb:* && -n ${suite:-} ]]; then
+	if [[ $mod == debsrc:* ]]; then
+		dir=$(debian_source "${mod#debsrc:}" "$version" "$suite") || true
+	elif [[ $mod == deb:* && -n ${suite:-} ]]; then
 		dir=$(debian_download "${mod#deb:}" "$version" "$suite") || true
 	elif [[ $mod == deb:* ]]; then
 		dir=$(debian_module "${mod#deb:}" "$version") || true
