@@ -153,6 +153,7 @@ debian_source() {
 compile_failed() {
 	awk '
 		/^# \[?[^] ]+\]?$/ { pkg = $2; gsub(/[][]/, "", pkg); next }
+		/^# [^ []+ \[[^] ]+\]$/ { pkg = $2; next } # a test variant: # pkg [pkg.test] (set 42: tink-go-hcvault)
 		/^# / { next } # a command echoed (# [pkg-config --cflags …]), not a package
 		pkg == "" { next }
 		/^ *[0-9]* *\| / { next } # a C compiler quoting source under a warning (nvml: "errorType")
