@@ -66,6 +66,29 @@ hidden() {
 			{ for (i = 1; i <= NF; i++) if ($i in bad) { hit++; break } } END { print hit + 0 }'
 }
 
+# own_apt KIND NAME SUITE sets apt_opts to an apt state of run.sh's own
+# under $out/apt (its sources list NAME.list, one line "KIND … SUITE
+# main", its lists and cache), updating it the first time: the machine's
+# apt state stays bookworm's (installing from a later suite could upgrade
+# system packages, validation set 40).
+own_apt() {
+	local a=$out/apt
+	mkdir -p "$a/lists/partial" "$a/cache/archives/partial"
+	apt_opts=(-o "Dir::Etc::SourceList=$a/$2.list" -o Dir::Etc::SourceParts=/dev/null
+		-o "Dir::State::Lists=$a/lists/$2" -o "Dir::Cache=$a/cache")
+	if [[ ! -f $a/$2.list ]]; then
+		mkdir -p "$a/lists/$2/partial"
+		echo "$1 [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $3 main" > "$a/$2.list"
+		apt-get "${apt_opts[@]}" update -q >&2 || { rm -f "$a/$2.list"; return 1; }
+	fi
+}
+
+# shallowest reads go.mod paths and prints the directory of the one
+# nearest the root.
+shallowest() {
+	awk '{ print gsub("/", "/"), $0 }' | sort -n | head -1 | cut -d' ' -f2- | xargs -r dirname
+}
+
 # debian_module PKG VERSION installs Debian's Go source package PKG at
 # VERSION (golang-…-dev, source under /usr/share/gocode/src) and prints
 # the root of the module it ships: the directory of its shallowest
@@ -78,32 +101,21 @@ debian_module() {
 	if [[ $(dpkg-query -W -f='${Version}' "$1" 2>/dev/null) != "$2" ]]; then
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$1=$2" >&2 || return 1
 	fi
-	dpkg -L "$1" | grep '^/usr/share/gocode/src/.*/go\.mod$' | awk '{ print gsub("/", "/"), $0 }' |
-		sort -n | head -1 | cut -d' ' -f2- | xargs -r dirname | xargs -r readlink -f
+	dpkg -L "$1" | grep '^/usr/share/gocode/src/.*/go\.mod$' | shallowest | xargs -r readlink -f
 }
 
 # debian_download PKG VERSION SUITE fetches Debian's Go source package
 # PKG at VERSION from SUITE (trixie, sid) without installing it, extracts
-# it under $out/apt and prints its module root as debian_module does.
-# apt runs with its own sources, lists and cache, so the machine's apt
-# state stays bookworm's: installing from a later suite could upgrade
-# system packages (validation set 40).
+# it under $out/apt (with run.sh's own apt state, own_apt) and prints
+# its module root as debian_module does.
 debian_download() {
 	local a=$out/apt x
-	mkdir -p "$a/lists/partial" "$a/cache/archives/partial"
-	local opts=(-o "Dir::Etc::SourceList=$a/$3.list" -o Dir::Etc::SourceParts=/dev/null
-		-o "Dir::State::Lists=$a/lists/$3" -o "Dir::Cache=$a/cache")
-	if [[ ! -f $a/$3.list ]]; then
-		mkdir -p "$a/lists/$3/partial"
-		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $3 main" > "$a/$3.list"
-		apt-get "${opts[@]}" update -q >&2 || { rm -f "$a/$3.list"; return 1; }
-	fi
+	own_apt deb "$3" "$3" || return 1
 	x=$a/x/$1
 	rm -rf "$x" "$a/debs/$1"; mkdir -p "$x" "$a/debs/$1"
-	(cd "$a/debs/$1" && apt-get "${opts[@]}" download -q "$1=$2" >&2) || return 1
+	(cd "$a/debs/$1" && apt-get "${apt_opts[@]}" download -q "$1=$2" >&2) || return 1
 	dpkg-deb -x "$a/debs/$1"/*.deb "$x" || return 1
-	find "$x/usr/share/gocode/src" -name go.mod | awk '{ print gsub("/", "/"), $0 }' |
-		sort -n | head -1 | cut -d' ' -f2- | xargs -r dirname | while read -r d; do
+	find "$x/usr/share/gocode/src" -name go.mod | shallowest | while read -r d; do
 		# A link to /usr/share/gocode/... points into the package, not
 		# into the machine's tree (which may hold bookworm's copy).
 		local r
@@ -123,24 +135,16 @@ debian_download() {
 # golang-*-dev libraries were all scanned by set 40 (validation set 42).
 debian_source() {
 	local a=$out/apt x s
-	mkdir -p "$a/lists/partial" "$a/cache/archives/partial"
-	local opts=(-o "Dir::Etc::SourceList=$a/src-$3.list" -o Dir::Etc::SourceParts=/dev/null
-		-o "Dir::State::Lists=$a/lists/src-$3" -o "Dir::Cache=$a/cache")
-	if [[ ! -f $a/src-$3.list ]]; then
-		mkdir -p "$a/lists/src-$3/partial"
-		echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $3 main" > "$a/src-$3.list"
-		apt-get "${opts[@]}" update -q >&2 || { rm -f "$a/src-$3.list"; return 1; }
-	fi
+	own_apt deb-src "src-$3" "$3" || return 1
 	x=$a/x/$1 s=$a/srcs/$1
 	rm -rf "$x" "$s"; mkdir -p "$x" "$s"
-	(cd "$s" && apt-get "${opts[@]}" source --download-only -q "$1=$2" >&2) || return 1
+	(cd "$s" && apt-get "${apt_opts[@]}" source --download-only -q "$1=$2" >&2) || return 1
 	local tarball
 	tarball=$(ls "$s"/*.orig.tar.* 2>/dev/null | grep -v -e '\.asc$' -e '\.orig-' | head -1)
 	[[ -n $tarball ]] || tarball=$(ls "$s"/*.tar.* | grep -v -e '\.asc$' -e '\.debian\.tar' | head -1)
 	[[ -n $tarball ]] || return 1
 	tar -xf "$tarball" -C "$x" || return 1
-	find "$x" -name go.mod -not -path '*/vendor/*' | awk '{ print gsub("/", "/"), $0 }' |
-		sort -n | head -1 | cut -d' ' -f2- | xargs -r dirname
+	find "$x" -name go.mod -not -path '*/vendor/*' | shallowest
 }
 
 # compile_failed ERR prints the packages whose "# pkg" block on go vet's
