@@ -119,6 +119,19 @@ func Callee(call ssa.CallInstruction) *types.Func {
 	return obj
 }
 
+// Receiver returns the receiver of a method call, an interface's
+// (invoke) or a concrete method's called statically, or nil when the call
+// is not of a method.
+func Receiver(c *ssa.CallCommon) ssa.Value {
+	if c.IsInvoke() {
+		return c.Value
+	}
+	if c.Signature().Recv() != nil && len(c.Args) > 0 {
+		return c.Args[0]
+	}
+	return nil
+}
+
 // IsCancelSignal reports whether v is a channel that becomes ready when a
 // waiter should give up: a context's Done channel (or any Done() method
 // returning a receive-only channel, as cancellable types conventionally

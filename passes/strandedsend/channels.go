@@ -162,7 +162,7 @@ func (c *checker) sendersOf(sc *scope, i int, g []int) senderSet {
 			}
 		}
 		n := per.Times(trip)
-		start := waitpath.Start{Instr: s.site.Instr, Case: -1, Gates: gates, Rounds: rounds}
+		start := waitpath.Start{Instr: s.site.Instr, Case: -1, Gates: gates, Rounds: rounds, Awaits: awaitsOf(s, i, g)}
 		set.goroutines++
 		if trip != waitpath.One {
 			set.goroutines++

@@ -41,7 +41,16 @@
 //
 //   - a select that takes another case: ctx.Done(), a timer, another
 //     channel, a default;
-//   - a return between the go statement and the receive;
+//   - a return between the go statement and the receive, unless the
+//     sender is then still waiting for a step this function makes
+//     itself: it first calls a method of a value the function holds
+//     (c, err := l.AcceptTCP()) and sends what that call returned, and
+//     the function aims a call at that value (net.DialTCP to
+//     l.Addr()). Before that call, and where it reports failure, the
+//     sender is inside its wait, not at its send (validation set 42,
+//     a socket pair dialling its own listener); a listener whose
+//     connections come from elsewhere has no such step, and a way out
+//     after a dial that succeeded strands the send;
 //   - a loop receiving from N senders that returns on the first error,
 //     with a buffer smaller than N (make the capacity N, or len(jobs));
 //   - a request whose reply channel is made unbuffered, sent to a

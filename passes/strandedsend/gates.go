@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/admitlint/admitlint/internal/match"
 	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
@@ -60,6 +61,102 @@ func (sc *scope) sentBefore(s *sender, i int, g []int, targets []*op) []ssa.Valu
 		}
 	}
 	return gates
+}
+
+// awaitsOf returns the values of the spawning function that sender s
+// waits on before each of its sends on channel i of group g, when every
+// such send delivers what that wait returned: the goroutine calls a
+// method of the value (c, err := l.AcceptTCP()) before the send, and
+// the value sent is made from that call's results (ch <- accepted{c,
+// err}). See waitpath.Start.Awaits for what the search makes of them.
+func awaitsOf(s *sender, i int, g []int) []ssa.Value {
+	targets := s.targetsOn(i, g)
+	if len(targets) == 0 || s.site.Fn == nil {
+		return nil
+	}
+	for _, t := range targets {
+		if _, plain := t.instr.(*ssa.Send); !plain || t.anchor != nil || t.via != nil || t.instr.Parent() != s.site.Fn {
+			return nil
+		}
+	}
+	var awaits []ssa.Value
+	for _, b := range s.site.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !beforeAll(call, targets) || !deliversAll(call, targets) {
+				continue
+			}
+			if recv := match.Receiver(call.Common()); recv != nil {
+				if v := outerOperand(s, recv); v != nil && !slices.Contains(awaits, v) {
+					awaits = append(awaits, v)
+				}
+			}
+		}
+	}
+	return awaits
+}
+
+// deliversAll reports whether each of the sends targets sends a value
+// made from a result of call.
+func deliversAll(call *ssa.Call, targets []*op) bool {
+	for _, t := range targets {
+		if !carries(t.instr.(*ssa.Send).X, call, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// carries reports whether v is a result of call, or is made from one: a
+// conversion of it, or a struct or variable a result was stored into.
+func carries(v ssa.Value, call *ssa.Call, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	next := func(x ssa.Value) bool { return carries(x, call, depth+1) }
+	switch v := v.(type) {
+	case *ssa.Call:
+		return v == call
+	case *ssa.Extract:
+		return v.Tuple == call
+	case *ssa.MakeInterface:
+		return next(v.X)
+	case *ssa.ChangeType:
+		return next(v.X)
+	case *ssa.Convert:
+		return next(v.X)
+	case *ssa.Phi:
+		return slices.ContainsFunc(v.Edges, next)
+	case *ssa.UnOp:
+		if v.Op != token.MUL {
+			return false
+		}
+		return storedInto(v.X, next)
+	}
+	return false
+}
+
+// storedInto reports whether some value stored into the variable addr,
+// or into a field of it, satisfies f.
+func storedInto(addr ssa.Value, f func(ssa.Value) bool) bool {
+	if _, ok := addr.(*ssa.Alloc); !ok {
+		return false
+	}
+	for _, ref := range *addr.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr == addr && f(ref.Val) {
+				return true
+			}
+		case *ssa.FieldAddr:
+			for _, fr := range *ref.Referrers() {
+				if st, ok := fr.(*ssa.Store); ok && st.Addr == ref && f(st.Val) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // outerOperand returns the value or variable of the spawning function

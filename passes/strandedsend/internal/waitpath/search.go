@@ -61,7 +61,7 @@ func (s *search) pass(st *state, bits uint64) {
 		return
 	}
 	for i, start := range s.q.Starts {
-		if bits&(1<<i) != 0 && len(start.Gates) > 0 && !start.Again {
+		if bits&(1<<i) != 0 && s.gatedStart(i, start) {
 			bits &^= 1 << i
 			st.gated |= 1 << i
 		}
@@ -103,9 +103,20 @@ func (s *search) nextRound(st *state, ch ssa.Value) {
 	}
 }
 
+// gatedStart reports whether the senders of start i wait for the path
+// to do something before their sends are pending: close or receive from
+// one of its Gates, or make the call its Awaits are for.
+func (s *search) gatedStart(i int, start Start) bool {
+	return (len(start.Gates) > 0 || s.awaited&(1<<i) != 0) && !start.Again
+}
+
 // openGates lets the gated starts of st whose gate instr closes, or
-// receives from, send.
+// receives from, or whose awaited step instr makes, send.
 func (s *search) openGates(st *state, instr ssa.Instruction) {
+	if bits := s.peerAt[instr] & st.gated; bits != 0 {
+		st.gated &^= bits
+		st.set |= bits
+	}
 	switch instr := instr.(type) {
 	case *ssa.Call:
 		if b, ok := instr.Call.Value.(*ssa.Builtin); ok && b.Name() == "close" && len(instr.Call.Args) == 1 {
@@ -695,7 +706,7 @@ func (s *search) leave(instr ssa.Instruction, st state) {
 			continue
 		}
 		sends := start.Sends
-		if n := start.Least; len(start.Rounds) == 0 && len(start.Gates) == 0 {
+		if n := start.Least; len(start.Rounds) == 0 && len(start.Gates) == 0 && s.awaited&(1<<i) == 0 {
 			if start.Again {
 				n *= int64(st.times[i]) // each pass one more sender
 			}

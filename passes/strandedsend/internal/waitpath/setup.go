@@ -32,19 +32,21 @@ type search struct {
 	closed       map[*ssa.If]bool // false edge: the channel was closed
 	startAt      map[ssa.Instruction]uint64
 	startCase    map[chanuse.Case]uint64
-	rounds       map[ssa.Value]bool       // channels whose values let a start's senders send again (Start.Rounds)
-	nilTests     map[fieldKey]ssa.Value   // fields tested against nil, by the load that stands for them (see fixedBool)
-	storedFields map[fieldKey]bool        // fields the function stores to
-	bools        map[ssa.Value]int        // booleans tracked along paths, by bit: phis, parameters
-	nilPhis      map[*ssa.Phi]bool        // phis tracked (in bools) as "not nil": see nilTestedPhi
-	nilConds     map[ssa.Value]nilCond    // the nil tests of those phis
-	staysIn      map[chanuse.Case]bool    // select cases of a receiving loop after which it waits again
-	counts       map[*ssacfg.Loop]bool    // loops that, having received from the channel in a select, wait again
-	counters     map[*ssacfg.Loop]counter // loops ending when a count of received values reaches a bound
-	asserts      map[*ssa.Select]bool     // selects with a default whose every receive fails the test
-	failures     bool                     // every receive of the channel fails the test: it carries failures
-	refused      map[*ssa.If]refusal      // branches on a starting call's own report that it failed
-	dead         map[*ssa.If]int          // edges never taken: the failure of a call that cannot fail
+	rounds       map[ssa.Value]bool         // channels whose values let a start's senders send again (Start.Rounds)
+	nilTests     map[fieldKey]ssa.Value     // fields tested against nil, by the load that stands for them (see fixedBool)
+	storedFields map[fieldKey]bool          // fields the function stores to
+	bools        map[ssa.Value]int          // booleans tracked along paths, by bit: phis, parameters
+	nilPhis      map[*ssa.Phi]bool          // phis tracked (in bools) as "not nil": see nilTestedPhi
+	nilConds     map[ssa.Value]nilCond      // the nil tests of those phis
+	staysIn      map[chanuse.Case]bool      // select cases of a receiving loop after which it waits again
+	counts       map[*ssacfg.Loop]bool      // loops that, having received from the channel in a select, wait again
+	counters     map[*ssacfg.Loop]counter   // loops ending when a count of received values reaches a bound
+	asserts      map[*ssa.Select]bool       // selects with a default whose every receive fails the test
+	failures     bool                       // every receive of the channel fails the test: it carries failures
+	refused      map[*ssa.If]refusal        // branches on a starting call's own report that it failed
+	dead         map[*ssa.If]int            // edges never taken: the failure of a call that cannot fail
+	peerAt       map[ssa.Instruction]uint64 // calls aimed at what the starts' senders await (Start.Awaits)
+	awaited      uint64                     // starts whose senders await a call of Fn: gated until it
 
 	recvBlocks map[*ssa.BasicBlock]bool // the blocks where a path received
 
@@ -85,6 +87,7 @@ func newSearch(q *Query) *search {
 		recvBlocks: map[*ssa.BasicBlock]bool{},
 		refused:    map[*ssa.If]refusal{},
 		dead:       map[*ssa.If]int{},
+		peerAt:     map[ssa.Instruction]uint64{},
 		rounds:     map[ssa.Value]bool{},
 	}
 	for i, st := range q.Starts {
@@ -106,6 +109,7 @@ func newSearch(q *Query) *search {
 	}
 	s.decodeSelects()
 	s.findRefusals()
+	s.findPeers()
 	s.findInfallible()
 	s.findShortWrites()
 	s.findClosedEdges()

@@ -69,6 +69,15 @@ type Start struct {
 	// these. Once the receiver has left, the sender blocks there before
 	// it can send again. The buffer must be smaller than RoundsRoom.
 	Rounds []ssa.Value
+	// Awaits holds values of Fn its senders wait on before they send,
+	// each send carrying what that wait returned (c, err := l.Accept();
+	// conns <- result{c, err}). Where Fn itself makes the step the wait
+	// is for, a call aimed at the value (its argument comes from the
+	// value's own methods: net.DialTCP(network, nil, l.Addr())), the
+	// sends are pending only once the path has made that call, and not
+	// on the edge where it reported failure: until then the sender is
+	// inside its wait, not at its send (validation set 42, socketpair).
+	Awaits []ssa.Value
 }
 
 // A Query asks how Fn can stop waiting for the values of one channel (or
