@@ -132,6 +132,23 @@ func Receiver(c *ssa.CallCommon) ssa.Value {
 	return nil
 }
 
+// Converted returns the value v is a conversion of (to an interface,
+// between interfaces, between types of one underlying type, or a value
+// conversion), or nil when v is no conversion.
+func Converted(v ssa.Value) ssa.Value {
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return v.X
+	case *ssa.ChangeInterface:
+		return v.X
+	case *ssa.ChangeType:
+		return v.X
+	case *ssa.Convert:
+		return v.X
+	}
+	return nil
+}
+
 // IsCancelSignal reports whether v is a channel that becomes ready when a
 // waiter should give up: a context's Done channel (or any Done() method
 // returning a receive-only channel, as cancellable types conventionally

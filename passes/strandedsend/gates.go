@@ -114,17 +114,14 @@ func carries(v ssa.Value, call *ssa.Call, depth int) bool {
 		return false
 	}
 	next := func(x ssa.Value) bool { return carries(x, call, depth+1) }
+	if x := match.Converted(v); x != nil {
+		return next(x)
+	}
 	switch v := v.(type) {
 	case *ssa.Call:
 		return v == call
 	case *ssa.Extract:
 		return v.Tuple == call
-	case *ssa.MakeInterface:
-		return next(v.X)
-	case *ssa.ChangeType:
-		return next(v.X)
-	case *ssa.Convert:
-		return next(v.X)
 	case *ssa.Phi:
 		return slices.ContainsFunc(v.Edges, next)
 	case *ssa.UnOp:

@@ -2,6 +2,7 @@ package waitpath
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -71,6 +72,9 @@ func derivedFrom(v ssa.Value, awaits []ssa.Value, depth int) bool {
 		return false
 	}
 	next := func(x ssa.Value) bool { return derivedFrom(x, awaits, depth+1) }
+	if x := match.Converted(v); x != nil {
+		return next(x)
+	}
 	switch v := v.(type) {
 	case *ssa.Call:
 		recv := match.Receiver(v.Common())
@@ -78,14 +82,6 @@ func derivedFrom(v ssa.Value, awaits []ssa.Value, depth int) bool {
 	case *ssa.Extract:
 		return next(v.Tuple)
 	case *ssa.TypeAssert:
-		return next(v.X)
-	case *ssa.MakeInterface:
-		return next(v.X)
-	case *ssa.ChangeInterface:
-		return next(v.X)
-	case *ssa.ChangeType:
-		return next(v.X)
-	case *ssa.Convert:
 		return next(v.X)
 	case *ssa.Field:
 		return next(v.X)
@@ -100,17 +96,9 @@ func derivedFrom(v ssa.Value, awaits []ssa.Value, depth int) bool {
 // isAwaited reports whether v is one of awaits, or a load of a variable
 // that is one.
 func isAwaited(v ssa.Value, awaits []ssa.Value) bool {
-	for _, a := range awaits {
-		if v == a {
-			return true
-		}
+	if slices.Contains(awaits, v) {
+		return true
 	}
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		for _, a := range awaits {
-			if load.X == a {
-				return true
-			}
-		}
-	}
-	return false
+	load, ok := v.(*ssa.UnOp)
+	return ok && load.Op == token.MUL && slices.Contains(awaits, load.X)
 }
