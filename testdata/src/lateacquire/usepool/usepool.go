@@ -143,3 +143,38 @@ func notTokens(t *pool.Tokens, b *pool.Backlog, l *pool.Latch, jobs []job) {
 		}()
 	}
 }
+
+// Wrappers of another package that do bookkeeping before they wait: a
+// counter of waiters under a lock, a read of the tokens left for a
+// metric. They still wait first, so the goroutine still parks.
+func countedWrapper(c *pool.Counted, jobs []job) {
+	for _, j := range jobs {
+		go func() {
+			c.Acquire() // want `goroutine waits in c.Acquire before doing any work; one goroutine parks per element of jobs — acquire before the go statement`
+			defer c.Release()
+			do(j)
+		}()
+	}
+}
+
+func meteredWrapper(ctx context.Context, m *pool.Metered, jobs []job) {
+	for _, j := range jobs {
+		go func() {
+			if err := m.Wait(ctx); err != nil { // want `goroutine waits in m.Wait before doing any work; one goroutine parks per element of jobs`
+				return
+			}
+			do(j)
+		}()
+	}
+}
+
+// ok: the counted wrapper called before the go statement.
+func countedWrapperGood(c *pool.Counted, jobs []job) {
+	for _, j := range jobs {
+		c.Acquire()
+		go func() {
+			defer c.Release()
+			do(j)
+		}()
+	}
+}
