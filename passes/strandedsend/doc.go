@@ -547,7 +547,13 @@
 // beside the one named), no capacity is suggested: the message says to
 // select on the receiver's signal instead (validation sets 24 and 25,
 // swarmkit's log subscriptions and regclient's image copy, where a
-// buffer of one was suggested for many).
+// buffer of one was suggested for many). When a goroutine sends twice
+// on a path because a send that ends an if with no else falls through
+// to another send on the same channel (an error sent with no return
+// after it), and one value a run is what the receiver takes before it
+// leaves, a second fix adds the return after each such send (in a
+// function with no results, outside loops); the capacity fix, always
+// safe, comes first.
 //
 // Two kinds of report are left out of the default run, because on code
 // nobody had triaged they were mostly wrong (docs/findings.md, validation

@@ -180,6 +180,9 @@ func (c *checker) reportLeave(cause []*stranding) {
 		msg = fmt.Sprintf("send on %s blocks forever once the receiver leaves (%s) %s %s values, with room for %d; %s — %s",
 			name, where, got, sent, ch.room, leak, hint)
 		fixes = c.capacityFixes(cause, made)
+		if len(cause) == 1 && !s.many && sent.Constant() && len(fixes) > 0 {
+			fixes = append(fixes, c.returnFix(s.targets, i, leave.Recvd, ch.room)...)
+		}
 	}
 	stop := "the receiver can leave here"
 	switch {
