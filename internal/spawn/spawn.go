@@ -128,16 +128,30 @@ func (s *Site) resolve(v ssa.Value, args []ssa.Value) {
 	s.Args = args
 	switch v := v.(type) {
 	case *ssa.Function:
-		s.Fn = v
+		s.Fn = Body(v)
 	case *ssa.MakeClosure:
 		fn := v.Fn.(*ssa.Function)
 		if method := BoundMethod(fn); method != nil {
 			// go t.m(args): the wrapper captures t and calls m(t, args).
-			s.Fn, s.Args = method, append(append([]ssa.Value(nil), v.Bindings...), args...)
+			s.Fn, s.Args = Body(method), append(append([]ssa.Value(nil), v.Bindings...), args...)
 			return
 		}
 		s.Fn, s.Bindings = fn, v.Bindings
 	}
+}
+
+// Body returns the function whose code a call of fn runs: fn itself, or
+// for an instance of a generic function (emitN[int]) its generic origin.
+// Without ssa.InstantiateGenerics an instance's body is a wrapper with
+// no positions that converts its arguments and calls the origin, which
+// takes them one for one; the origin holds the sends and their lines.
+// An origin built from export data (another package's) has no body and
+// is left to that package's facts, as fn would be.
+func Body(fn *ssa.Function) *ssa.Function {
+	if o := fn.Origin(); o != nil && len(o.Blocks) > 0 {
+		return o
+	}
+	return fn
 }
 
 // BoundMethod returns the method a bound-method wrapper (the function of

@@ -26,11 +26,14 @@ func Wrapped(fn *ssa.Function) []Site {
 				continue
 			}
 			w := call.Call.StaticCallee()
+			if w != nil {
+				w = Body(w)
+			}
 			if w == nil || w.Blocks == nil || w.Pkg != fn.Pkg || w == fn || len(call.Call.Args) != len(w.Params) {
 				continue
 			}
 			if g := wrapperGo(w); g != nil {
-				sites = append(sites, Site{Instr: call, Kind: GoStmt, Fn: g.Call.StaticCallee(), Args: mapArgs(g, w, call)})
+				sites = append(sites, Site{Instr: call, Kind: GoStmt, Fn: Body(g.Call.StaticCallee()), Args: mapArgs(g, w, call)})
 			}
 		}
 	}

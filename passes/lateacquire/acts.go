@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/admitlint/admitlint/internal/match"
+	"github.com/admitlint/admitlint/internal/spawn"
 	"github.com/admitlint/admitlint/internal/ssacfg"
 )
 
@@ -183,7 +184,7 @@ func (c *checker) callAct(fr *frame, call *ssa.Call, depth int) ([]act, next) {
 	if match.IsBookkeeping(callee) {
 		return nil, proceed
 	}
-	if g := common.StaticCallee(); g != nil && g.Pkg == fr.fn.Pkg {
+	if g := common.StaticCallee(); g != nil && spawn.Body(g).Pkg == fr.fn.Pkg {
 		return c.follow(fr, call, g, nil, depth)
 	}
 	return nil, stop
@@ -193,6 +194,7 @@ func (c *checker) callAct(fr *frame, call *ssa.Call, depth int) ([]act, next) {
 // for the acts it reaches first; the walk of fr continues past the call
 // only if g is transparent.
 func (c *checker) follow(fr *frame, call *ssa.Call, g *ssa.Function, bindings []ssa.Value, depth int) ([]act, next) {
+	g = spawn.Body(g) // an instance of a generic function runs its origin's code
 	if depth >= maxDepth || g.Origin() != nil || fr.entered(g) {
 		return nil, stop
 	}

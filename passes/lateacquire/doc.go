@@ -164,7 +164,9 @@
 // Across functions and packages: wrappers that take a permit and return
 // holding it are found in any package (a fact on the function), and so
 // are the goroutine's first calls in its own package, followed to their
-// first blocking act; a count passed as a parameter is followed to the
+// first blocking act, generic or not (an instance of a generic function,
+// go handle(v, out) with handle[T any], runs its generic code, reported
+// at its lines); a count passed as a parameter is followed to the
 // calls in the package, and a length another package computes (a
 // function whose body is return len(x)) is one as a fact. Not yet: a
 // count another package parses behind a call, and a count read from a

@@ -272,7 +272,11 @@
 // receiver leaves the loop of receives on a test of a received value:
 // that is the mark, read (validation set 10, langchaingo's ernie); a
 // receiver stopping at the first match of a stream with no mark still
-// strands it. A lone sender, started once, whose plain sends are struct
+// strands it. A test of the loop's own counter is no mark: for range n
+// tests its counter right after the body's send, and the end it decides
+// is a count of trips the receiver cannot read off a value (a producer
+// of four values into a receiver that returns on the first match still
+// strands the rest). A lone sender, started once, whose plain sends are struct
 // literals that tell its last value from the others by a field (nil in
 // the one send after which it can send no more, and in every other a
 // value it has just tested is not nil: an error sent under if err !=
@@ -422,7 +426,9 @@
 // What crosses function and package boundaries. The sends may be made
 // by helpers the goroutine calls, in this package or another, at any
 // depth (go func() { produce(ctx, ch) }(), go s.fill(ch), go
-// feed.Publish(ch)), by closures it defines and calls in place, at one
+// feed.Publish(ch)), generic or not (go emit(ch, v) with emit[T any]
+// runs the generic function's code, reported at its lines; so does a
+// method of a generic type, go b.fill(vs)), by closures it defines and calls in place, at one
 // call or several, each call counting the closure's sends (add :=
 // func(n string) { names <- n }, then add(first) and add(n) in a loop:
 // a stream; validation set 27, tkn's pod names, whose error channel is

@@ -378,7 +378,7 @@ func marksAfter(send *ssa.Send) bool {
 		}
 		b = next
 	}
-	if !ok {
+	if !ok || countsTrips(iff.Cond) {
 		return false
 	}
 	again := 0
@@ -388,6 +388,53 @@ func marksAfter(send *ssa.Send) bool {
 		}
 	}
 	return again == 1
+}
+
+// countsTrips reports whether cond tests a loop's own counter, a phi
+// that each trip steps by a constant (the test of for range n, which
+// SSA places right after the body's send): the end it decides is a count
+// of trips, not something the receiver can read off a value sent.
+func countsTrips(cond ssa.Value) bool {
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if seen[v] {
+			return false
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.BinOp:
+			return walk(v.X) || walk(v.Y)
+		case *ssa.UnOp:
+			return v.Op == token.NOT && walk(v.X)
+		case *ssa.Convert:
+			return walk(v.X)
+		case *ssa.Phi:
+			return isCounter(v)
+		}
+		return false
+	}
+	return walk(cond)
+}
+
+// isCounter reports whether phi is stepped by a constant on some edge
+// (i = i + 1) and otherwise starts from a constant: a trip counter.
+func isCounter(phi *ssa.Phi) bool {
+	stepped := false
+	for _, e := range phi.Edges {
+		switch e := e.(type) {
+		case *ssa.Const:
+		case *ssa.BinOp:
+			_, byConst := e.Y.(*ssa.Const)
+			if (e.Op != token.ADD && e.Op != token.SUB) || e.X != phi || !byConst {
+				return false
+			}
+			stepped = true
+		default:
+			return false
+		}
+	}
+	return stepped
 }
 
 // onlyTests reports whether block b computes no value other than its
