@@ -184,8 +184,11 @@ func (c *checker) callAct(fr *frame, call *ssa.Call, depth int) ([]act, next) {
 	if match.IsBookkeeping(callee) {
 		return nil, proceed
 	}
-	if g := common.StaticCallee(); g != nil && spawn.Body(g).Pkg == fr.fn.Pkg {
-		return c.follow(fr, call, g, nil, depth)
+	if g := common.StaticCallee(); g != nil {
+		// An instance of a generic function runs its origin's code.
+		if g = spawn.Body(g); g.Pkg == fr.fn.Pkg {
+			return c.follow(fr, call, g, nil, depth)
+		}
 	}
 	return nil, stop
 }
@@ -194,7 +197,6 @@ func (c *checker) callAct(fr *frame, call *ssa.Call, depth int) ([]act, next) {
 // for the acts it reaches first; the walk of fr continues past the call
 // only if g is transparent.
 func (c *checker) follow(fr *frame, call *ssa.Call, g *ssa.Function, bindings []ssa.Value, depth int) ([]act, next) {
-	g = spawn.Body(g) // an instance of a generic function runs its origin's code
 	if depth >= maxDepth || g.Origin() != nil || fr.entered(g) {
 		return nil, stop
 	}

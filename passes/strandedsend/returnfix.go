@@ -34,15 +34,15 @@ func (c *checker) returnFix(targets []*op, i int, recvd int, room int64) []analy
 	for _, o := range targets {
 		send, ok := o.instr.(*ssa.Send)
 		st := c.sends[o.pos[i]]
-		if !ok || st == nil || o.via != nil || (o.anchor != nil && o.anchor != o.instr) || send.Parent().Syntax() == nil {
-			return nil
+		if !ok || st == nil || o.via != nil || (o.anchor != nil && o.anchor != o.instr) || send.Parent().Signature.Results().Len() > 0 {
+			return nil // a bare return must end the goroutine's own function
 		}
 		sends = append(sends, st)
 	}
 	var edits []analysis.TextEdit
 	for _, st := range sends {
 		path := c.pathTo(st)
-		if len(path) < 3 || !noResults(path) || inLoop(path) {
+		if len(path) < 3 || inLoop(path) {
 			return nil
 		}
 		body, ok := path[1].(*ast.BlockStmt)
@@ -69,21 +69,8 @@ func (c *checker) returnFix(targets []*op, i int, recvd int, room int64) []analy
 	if len(edits) == 0 {
 		return nil
 	}
-	return []analysis.SuggestedFix{{Message: fmt.Sprintf("Return after the send that falls through to another (%d)", len(edits)), TextEdits: edits}}
-}
-
-// noResults reports whether the innermost function on path returns
-// nothing, so a bare return ends it.
-func noResults(path []ast.Node) bool {
-	for _, n := range path {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return n.Type.Results == nil || len(n.Type.Results.List) == 0
-		case *ast.FuncDecl:
-			return n.Type.Results == nil || len(n.Type.Results.List) == 0
-		}
-	}
-	return false
+	msg := fmt.Sprintf("Return after sending on %s", types.ExprString(sends[0].Chan))
+	return []analysis.SuggestedFix{{Message: msg, TextEdits: edits}}
 }
 
 // inLoop reports whether a loop of the innermost function on path
