@@ -167,6 +167,27 @@ compile_failed() {
 	' "$1" | sort -u
 }
 
+# drop_local_replaces DIR drops from DIR/go.mod each replace directive
+# whose target is a directory the copy lacks (../sibling: a module of a
+# multi-module repository, whose zip holds only its own tree), so the
+# dependency resolves to the version its require line names, as it does
+# for every user of the module (the go command ignores a dependency's
+# replace directives). Before, such modules did not load and were left
+# out of every set (the OpenTelemetry collector and collector-contrib
+# families, validation sets 14, 18 and 21).
+drop_local_replaces() {
+	(cd "$1" && go mod edit -json 2>/dev/null) | python3 -c '
+import json, os, sys
+for r in json.load(sys.stdin).get("Replace") or []:
+    new = r["New"]
+    if "Version" not in new and not os.path.isdir(os.path.join(sys.argv[1], new["Path"])):
+        old = r["Old"]
+        print(old["Path"] + ("@" + old["Version"] if old.get("Version") else ""))
+' "$1" | while read -r old; do
+		(cd "$1" && go mod edit -dropreplace="$old")
+	done
+}
+
 printf 'module\tversion\tpackages\texit\twall_s\tpeak_rss_mib\tpackage_errors\n' > "$out/summary.tsv"
 grep -v '^\s*#' "$list" | while read -r mod version suite; do
 	[[ -n ${mod:-} ]] || continue
@@ -183,6 +204,7 @@ grep -v '^\s*#' "$list" | while read -r mod version suite; do
 	[[ -d $dir ]] || { echo "$mod@$version: not downloaded (go mod download -json $mod@$version, or apt-get, says why)" >&2; continue; }
 	src=$out/src/$name
 	rm -rf "$src"; cp -r "$dir" "$src"; chmod -R u+w "$src"
+	drop_local_replaces "$src"
 	pkgs=$(cd "$src" && { go list -e ./... 2>/dev/null || true; } | wc -l)
 	if ((count_only)); then
 		printf '%s\t%s\t%s\t-\t-\t-\t-\n' "$mod" "$version" "$pkgs" >> "$out/summary.tsv"
