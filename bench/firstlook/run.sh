@@ -168,8 +168,10 @@ compile_failed() {
 }
 
 # drop_local_replaces DIR drops from DIR/go.mod each replace directive
-# whose target is a directory the copy lacks (../sibling: a module of a
-# multi-module repository, whose zip holds only its own tree), so the
+# whose target is a directory with no go.mod in the copy's place
+# (../sibling, or ../ the parent module: a module of a multi-module
+# repository, whose zip holds only its own tree; the copy's parent
+# directories exist but are run.sh's own), so the
 # dependency resolves to the version its require line names, as it does
 # for every user of the module (the go command ignores a dependency's
 # replace directives). Before, such modules did not load and were left
@@ -180,7 +182,7 @@ drop_local_replaces() {
 import json, os, sys
 for r in json.load(sys.stdin).get("Replace") or []:
     new = r["New"]
-    if "Version" not in new and not os.path.isdir(os.path.join(sys.argv[1], new["Path"])):
+    if "Version" not in new and not os.path.isfile(os.path.join(sys.argv[1], new["Path"], "go.mod")):
         old = r["Old"]
         print(old["Path"] + ("@" + old["Version"] if old.get("Version") else ""))
 ' "$1" | while read -r old; do
