@@ -457,7 +457,10 @@
 // callback run any number of times sends a stream. A helper given two
 // channels of the function is out of view: which it sends on is its own
 // business; so is a helper given a struct that reaches a second channel,
-// or a channel beside the struct. A struct reaches a channel through any
+// or a channel beside the struct. A receive-only channel beside it (a
+// ticker's C, a quit channel) does not count: the helper cannot send on
+// it, and what receiving from it does to the sends (a case that gives up,
+// one that only loops back) is in the summary of the channel it sends on. A struct reaches a channel through any
 // field, embedded or nested, behind pointers, in an array, slice or map,
 // at any depth; a func field counts as reaching one (it may close over
 // the function's other channel: t.onErr(err)), an interface field does
@@ -475,7 +478,18 @@
 // directly or not. That
 // rule cannot tell which of the field's sends a requester reaches: a
 // requester whose struct goes only to goroutines it starts, as above, is
-// left to the count, which can. What does not cross yet: a channel or a
+// left to the count, which can. A replier may also answer one request
+// twice: a send on the request's reply field that ends an if with no
+// else and falls through, past statements that cannot branch away (no
+// return, continue, break, panic, select, send or receive), to another
+// send on the same field of the same request is reported, at the first
+// send with the second as a related position, when the field is the
+// package's own (unexported, or of an unexported struct) and every
+// channel the package stores in it is made unbuffered by a requester
+// that hands the request over and then takes exactly one reply (one
+// receive, on every path, outside loops, with no way to leave before
+// it): the second send finds no one. The fix is the continue (inside a
+// loop) or return the first send lacks. What does not cross yet: a channel or a
 // struct holding it that the function itself passes to a helper (its
 // receives there are not counted), helpers called through interfaces or
 // function values, goroutines started by a helper it calls unless the

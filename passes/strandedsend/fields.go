@@ -54,6 +54,7 @@ func (c *checker) checkFieldSends(res *replyfields.Result) {
 		c.reportAt(first.Arrow, first.Arrow, msg, nil, related...)
 	}
 	c.checkRemoteAnswers(res, sends)
+	c.checkDoubleReplies(res)
 }
 
 // checkRemoteAnswers reports the makers of this package whose field a

@@ -55,22 +55,31 @@ func (c *checker) returnFix(targets []*op, i int, recvd int, room int64) []analy
 		}) {
 			continue
 		}
-		// After the line's end, so a comment trailing the send stays
-		// with it.
-		tf := c.pass.Fset.File(st.End())
-		line := tf.Line(st.End())
-		if line >= tf.LineCount() {
+		edit, ok := c.lineAfter(st, "return")
+		if !ok {
 			return nil
 		}
-		eol := tf.LineStart(line+1) - 1
-		col := c.pass.Fset.Position(st.Pos()).Column
-		edits = append(edits, analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n" + strings.Repeat("\t", col-1) + "return")})
+		edits = append(edits, edit)
 	}
 	if len(edits) == 0 {
 		return nil
 	}
 	msg := fmt.Sprintf("Return after sending on %s", types.ExprString(sends[0].Chan))
 	return []analysis.SuggestedFix{{Message: msg, TextEdits: edits}}
+}
+
+// lineAfter returns the edit that puts stmt on a line of its own after
+// st's, at st's indentation: after the line's end, so a comment trailing
+// st stays with it. False when st ends the file.
+func (c *checker) lineAfter(st ast.Stmt, stmt string) (analysis.TextEdit, bool) {
+	tf := c.pass.Fset.File(st.End())
+	line := tf.Line(st.End())
+	if line >= tf.LineCount() {
+		return analysis.TextEdit{}, false
+	}
+	eol := tf.LineStart(line+1) - 1
+	col := c.pass.Fset.Position(st.Pos()).Column
+	return analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n" + strings.Repeat("\t", col-1) + stmt)}, true
 }
 
 // inLoop reports whether a loop of the innermost function on path

@@ -566,7 +566,12 @@ func (t *tracer) call(v ssa.Value, call ssa.CallInstruction, how Holding) {
 // passesOtherChan reports whether call passes a channel other than v
 // (as how says v carries it): a helper given two channels may send on
 // one or the other, which its summary of each alone does not say, so it
-// is not looked through. Another channel argument counts; when v is a
+// is not looked through. Another channel argument counts unless it is
+// receive-only and not v itself converted (a ticker's C, a quit
+// channel): the helper cannot send on it, and what receiving from it
+// does to the sends on v, a case that gives up or one that loops back,
+// is in v's summary already (a helper of another package whose select
+// waits on a beat and goes round: issue 14's shape 5). When v is a
 // struct holding the channel, so does any other argument that can reach
 // a channel (see reachesChan), and any other field of that struct that
 // can. A plain channel passed beside a struct that only reaches channels
@@ -575,7 +580,7 @@ func (t *tracer) call(v ssa.Value, call ssa.CallInstruction, how Holding) {
 // this function's is not in question.
 func passesOtherChan(call ssa.CallInstruction, v ssa.Value, how Holding) bool {
 	for _, a := range call.Common().Args {
-		if a != v && (isChan(a.Type()) || how.Held && carriesChan(a.Type())) {
+		if a != v && (isChan(a.Type()) && !receiveOnlyOther(a, v) || how.Held && carriesChan(a.Type())) {
 			return true
 		}
 		if a == v && how.Held && otherFieldsCarry(a.Type(), how.Field) {
@@ -583,6 +588,25 @@ func passesOtherChan(call ssa.CallInstruction, v ssa.Value, how Holding) bool {
 		}
 	}
 	return false
+}
+
+// receiveOnlyOther reports whether a is a receive-only channel that is
+// not v seen through a conversion.
+func receiveOnlyOther(a, v ssa.Value) bool {
+	c, ok := a.Type().Underlying().(*types.Chan)
+	if !ok || c.Dir() != types.RecvOnly {
+		return false
+	}
+	for {
+		ct, ok := a.(*ssa.ChangeType)
+		if !ok {
+			return true
+		}
+		if ct.X == v {
+			return false
+		}
+		a = ct.X
+	}
 }
 
 // carriesChan reports whether an argument of type typ carries a channel:

@@ -92,6 +92,9 @@ type Result struct {
 	// Answered holds, for fields of the makers, the plain send on them
 	// that a package this one imports makes (see Answers).
 	Answered map[*types.Var]*Answer
+	// Takers holds the package's channel fields that every requester
+	// giving them a channel takes exactly one reply from (see Taker).
+	Takers map[*types.Var][]*Taker
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -121,6 +124,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	res.Answered = importAnswers(pass, res.Makers)
+	res.Takers = takers(pass, prog.SrcFuncs)
 	for _, fn := range prog.SrcFuncs { // export in source order: deterministic facts
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -187,28 +191,11 @@ func isMakeChan(e ast.Expr) bool {
 // placeholder, or a channel someone else reads (a subscription's
 // consumer), and its return is not a receiver leaving.
 func checkMake(pass *analysis.Pass, funcs []*ssa.Function, mk *ssa.MakeChan) *Maker {
-	if room, ok := match.ChanCap(mk); !ok || room != 0 {
+	req, u := handedOver(mk)
+	if req == nil {
 		return nil
 	}
-	fn := mk.Parent()
-	u := chanuse.Trace(fn, []ssa.Value{mk}, nil)
-	if u.Escape != nil || len(u.FieldStore) != 1 {
-		return nil
-	}
-	fs := u.FieldStore[0]
-	base, ok := fs.Base.(*ssa.Alloc)
-	if !ok || base.Parent() != fn {
-		return nil
-	}
-	req := traceRequest(base, fs)
-	if req == nil || len(req.handoffs) == 0 {
-		return nil
-	}
-	// The channel as F sees it: the make, and loads of the field.
-	u = chanuse.Trace(fn, append([]ssa.Value{mk}, req.loads...), nil)
-	if u.Escape != nil || len(u.Sends)+len(u.SendCases)+len(u.Closes)+len(u.Returns)+len(u.Handoffs) > 0 {
-		return nil
-	}
+	fn, fs, base := mk.Parent(), req.field, req.field.Base.(*ssa.Alloc)
 	if len(u.Recvs)+len(u.RecvCases) == 0 {
 		return nil // not waiting for a reply: the channel is read elsewhere, if at all
 	}
@@ -230,6 +217,36 @@ func checkMake(pass *analysis.Pass, funcs []*ssa.Function, mk *ssa.MakeChan) *Ma
 		},
 		Interrupt: interruptedBy(funcs, base, q, req.handoffs),
 	}
+}
+
+// handedOver follows mk, when it makes an unbuffered channel that its
+// function stores in a field of a request it allocates and hands over
+// (see traceRequest), and uses only by receiving from it: it returns the
+// request and the channel's uses as the function sees them (the make,
+// and loads of the field), or nil.
+func handedOver(mk *ssa.MakeChan) (*request, *chanuse.Uses) {
+	if room, ok := match.ChanCap(mk); !ok || room != 0 {
+		return nil, nil
+	}
+	fn := mk.Parent()
+	u := chanuse.Trace(fn, []ssa.Value{mk}, nil)
+	if u.Escape != nil || len(u.FieldStore) != 1 {
+		return nil, nil
+	}
+	fs := u.FieldStore[0]
+	base, ok := fs.Base.(*ssa.Alloc)
+	if !ok || base.Parent() != fn {
+		return nil, nil
+	}
+	req := traceRequest(base, fs)
+	if req == nil || len(req.handoffs) == 0 {
+		return nil, nil
+	}
+	u = chanuse.Trace(fn, append([]ssa.Value{mk}, req.loads...), nil)
+	if u.Escape != nil || len(u.Sends)+len(u.SendCases)+len(u.Closes)+len(u.Returns)+len(u.Handoffs) > 0 {
+		return nil, nil
+	}
+	return req, u
 }
 
 // funcName returns fn's name as a reader finds it in its package:
