@@ -272,3 +272,14 @@ func (l *Latch) Refill() { l.ch <- struct{}{} }
 
 // Open lets every waiter through.
 func (l *Latch) Open() { close(l.ch) }
+
+// StartLimited spawns job once per call, the permit taken inside the
+// goroutine from the semaphore it is given: its callers' loops decide
+// how many goroutines park.
+func StartLimited(sem chan struct{}, job func()) {
+	go func() {
+		sem <- struct{}{}
+		defer func() { <-sem }()
+		job()
+	}()
+}
