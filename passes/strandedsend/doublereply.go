@@ -28,13 +28,19 @@ import (
 // The channel is unbuffered wherever it is made, so the second send
 // finds no one. The finding is at the first send, where the fix goes.
 func (c *checker) checkDoubleReplies(res *replyfields.Result) {
+	if len(res.Takers) == 0 {
+		return // no field every requester takes one reply from
+	}
 	for _, send := range c.plain {
 		if c.reported[send.Arrow] || !c.cfg.Tests && c.inTest(send.Pos()) {
 			continue
 		}
 		field := c.fieldOf(send.Chan)
+		if field == nil {
+			continue
+		}
 		takers := c.takersInView(res.Takers[field])
-		if field == nil || len(takers) == 0 {
+		if len(takers) == 0 {
 			continue
 		}
 		second, path := c.fallsThroughTo(send)

@@ -580,7 +580,7 @@ func (t *tracer) call(v ssa.Value, call ssa.CallInstruction, how Holding) {
 // this function's is not in question.
 func passesOtherChan(call ssa.CallInstruction, v ssa.Value, how Holding) bool {
 	for _, a := range call.Common().Args {
-		if a != v && (isChan(a.Type()) && !receiveOnlyOther(a, v) || how.Held && carriesChan(a.Type())) {
+		if a != v && (IsChan(a.Type()) && !receiveOnlyOther(a, v) || how.Held && carriesChan(a.Type())) {
 			return true
 		}
 		if a == v && how.Held && otherFieldsCarry(a.Type(), how.Field) {
@@ -616,7 +616,7 @@ func receiveOnlyOther(a, v ssa.Value) bool {
 func carriesChan(typ types.Type) bool {
 	switch typ := typ.Underlying().(type) {
 	case *types.Pointer:
-		if isChan(typ.Elem()) {
+		if IsChan(typ.Elem()) {
 			return false
 		}
 	case *types.Signature:
@@ -691,7 +691,7 @@ func reachesChan(typ types.Type, seen map[types.Type]bool) bool {
 // that is itself a channel is a channel of its own, traced apart when
 // the function made it.
 func ReachesOther(typ types.Type) bool {
-	return !isChan(typ) && reachesChan(typ, map[types.Type]bool{})
+	return !IsChan(typ) && reachesChan(typ, map[types.Type]bool{})
 }
 
 // ReadsOther reports whether fa, the address of a field of the struct
@@ -728,8 +728,8 @@ func OnlyStoredInto(addr ssa.Value) bool {
 	return true
 }
 
-// isChan reports whether typ is a channel type.
-func isChan(typ types.Type) bool {
+// IsChan reports whether typ is a channel type.
+func IsChan(typ types.Type) bool {
 	_, ok := typ.Underlying().(*types.Chan)
 	return ok
 }

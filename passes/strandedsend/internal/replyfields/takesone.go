@@ -43,7 +43,7 @@ func takers(pass *analysis.Pass, funcs []*ssa.Function) map[*types.Var][]*Taker 
 					continue
 				}
 				field := chanuse.FieldOf(fa)
-				if field == nil || field.Pkg() != pass.Pkg || !isChan(field.Type()) || !privateField(fa, field) {
+				if field == nil || field.Pkg() != pass.Pkg || !chanuse.IsChan(field.Type()) || !privateField(fa, field) {
 					continue
 				}
 				if t := takesOne(pass, st); t != nil {
@@ -73,11 +73,6 @@ func privateField(fa *ssa.FieldAddr, field *types.Var) bool {
 	}
 	named, ok := types.Unalias(ptr.Elem()).(*types.Named)
 	return ok && !named.Obj().Exported()
-}
-
-func isChan(t types.Type) bool {
-	_, ok := t.Underlying().(*types.Chan)
-	return ok
 }
 
 // takesOne returns the requester st's function is when st stores an
