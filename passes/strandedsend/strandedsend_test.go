@@ -48,6 +48,7 @@ func TestShapes(t *testing.T) {
 		"strandedsend/reqreply/pool",
 		"strandedsend/reqreply/poolstop",
 		"strandedsend/reqreply/poolvia",
+		"strandedsend/reqreply/rpcclient",
 		"strandedsend/cmd",
 		"strandedsend/exitcall",
 		"strandedsend/ctxcallers",
