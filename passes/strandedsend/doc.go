@@ -636,8 +636,11 @@
 // c.next }); the send is reported when a caller of such a method in the
 // package, called directly or through an interface the type implements,
 // can stop waiting before it receives (lestrrat-go/backoff's null
-// controller), and the fix buffers every make of the field. Callers in
-// other packages are not seen. A field whose every receiving loop can
+// controller), and the fix buffers every make of the field. A type built
+// at several sites (a constructor and its variants) is one future per
+// site when each function making the channel starts one such sender, once:
+// one report, at the first sender, the others related, and the fix
+// buffers each make. Callers in other packages are not seen. A field whose every receiving loop can
 // stop on a failure or a cancellation (it ranges over the field and
 // returns on a non-nil error) while the channel is open, and which other
 // functions send on plainly, as a stream no buffer holds (unbuffered, a

@@ -24,13 +24,10 @@ import (
 // implements; with none that can stop waiting, nothing is reported.
 // (Only with -strandedsend.fields.)
 func (c *checker) checkFieldFuture(fc *fieldChan) {
-	if len(fc.sends) != 1 {
+	if len(fc.sends) == 0 || !oneSendPerMaker(fc) {
 		return
 	}
 	send := fc.sends[0]
-	if !startedByMaker(fc, send) || ssacfg.OnCycle(send.Parent())[send.Block().Index] {
-		return // not one send, by a goroutine the maker starts
-	}
 	for _, g := range fc.getters {
 		for _, call := range c.callsOf(g) {
 			if c.inTestCode(call.Parent(), call.Pos()) && !c.cfg.Tests {
@@ -44,23 +41,43 @@ func (c *checker) checkFieldFuture(fc *fieldChan) {
 	}
 }
 
-// startedByMaker reports whether send is made by a goroutine that a
-// function making the field's channel starts: handed the channel
-// (go func(ch chan T) { … }(c.next)), or loading the field itself.
-func startedByMaker(fc *fieldChan, send *ssa.Send) bool {
+// oneSendPerMaker reports whether each plain send on the field is made
+// once, outside any loop, by a goroutine that one of the functions making
+// the field's channel starts, and no maker starts two of them: each
+// construction site's future has one sender, one value. A type built at
+// two sites (a constructor and a variant of it) is one future each.
+func oneSendPerMaker(fc *fieldChan) bool {
+	sendsOf := map[*ssa.Function]int{}
+	for _, send := range fc.sends {
+		maker := startedByMaker(fc, send)
+		if maker == nil || ssacfg.OnCycle(send.Parent())[send.Block().Index] {
+			return false
+		}
+		sendsOf[maker]++
+		if sendsOf[maker] > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// startedByMaker returns the function making the field's channel that
+// starts the goroutine making send (handed the channel, go func(ch chan
+// T) { … }(c.next), or loading the field itself), or nil.
+func startedByMaker(fc *fieldChan, send *ssa.Send) *ssa.Function {
 	from := fc.started[send]
 	for _, mk := range fc.makes {
 		maker := mk.Parent()
 		if from == maker {
-			return true
+			return maker
 		}
 		for _, site := range spawn.Sites(maker) {
 			if site.Fn == send.Parent() {
-				return true
+				return maker
 			}
 		}
 	}
-	return false
+	return nil
 }
 
 // callsOf returns the package's calls of the method or function g:
@@ -122,6 +139,11 @@ func (c *checker) reportFieldFuture(fc *fieldChan, send *ssa.Send, g *ssa.Functi
 	related := []analysis.RelatedInformation{
 		{Pos: at, Message: "the receiver can leave here"},
 		{Pos: c.makePos(fc.makes[0]), Message: name + " is made here, unbuffered"},
+	}
+	for _, other := range fc.sends {
+		if other != send {
+			related = append(related, analysis.RelatedInformation{Pos: other.Pos(), Message: "another construction's goroutine sends here"})
+		}
 	}
 	c.reportAt(send.Pos(), send.Pos(), msg, c.fieldCapacityFix(fc), related...)
 }

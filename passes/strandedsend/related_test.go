@@ -2,12 +2,15 @@ package strandedsend_test
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/admitlint/admitlint/passes/strandedsend"
 )
 
 // TestStallRelated: a send the receiver's wait blocks (issue 14's shape
@@ -52,4 +55,31 @@ func related(pass *analysis.Pass, d analysis.Diagnostic) []string {
 		out = append(out, fmt.Sprintf("%s:%d: %s", filepath.Base(p.Filename), p.Line, rel.Message))
 	}
 	return out
+}
+
+// TestFieldFutureRelated: a future field built at two sites is one
+// report, at the first site's send, naming the receiver's way out, the
+// make, and the other site's send.
+func TestFieldFutureRelated(t *testing.T) {
+	cfg := strandedsend.Defaults()
+	cfg.Fields = true
+	at := map[string]bool{} // the package and its test variant report alike
+	for _, r := range analysistest.Run(t, testdata(t), strandedsend.New(cfg), "strandedsend/fields") {
+		for _, d := range r.Diagnostics {
+			p := r.Pass.Fset.Position(d.Pos)
+			if filepath.Base(p.Filename) != "twosites.go" {
+				continue
+			}
+			at[p.String()] = true
+			got := related(r.Pass, d)
+			for _, e := range []string{"twosites.go:39: the receiver can leave here", "twosites.go:13: ok is made here, unbuffered", "twosites.go:24: another construction's goroutine sends here"} {
+				if !slices.Contains(got, e) {
+					t.Errorf("related %q, want it to contain %q", got, e)
+				}
+			}
+		}
+	}
+	if len(at) != 1 {
+		t.Errorf("reports in twosites.go at %v, want one position", slices.Sorted(maps.Keys(at)))
+	}
 }
