@@ -514,3 +514,23 @@ func TestNamedAfterDependency(t *testing.T) {
 		}
 	}
 }
+
+// TestSpawnersAcrossModules: a spawning helper of another module (a
+// Spawns fact) is reported at the caller's loop; one of the caller's own
+// module is reported once, at its acquire, not again at its callers.
+func TestSpawnersAcrossModules(t *testing.T) {
+	dir := filepath.Join(fixture(t, "spawners"), "app")
+	for _, r := range []result{run(t, dir, bin, "./..."), run(t, dir, "go", "vet", "-vettool="+bin, "./...")} {
+		for _, want := range []string{"lib/lib.go:8:3: goroutine waits on sem", "use/use.go:16:3: helpers.Go starts a goroutine that waits on sem"} {
+			if !strings.Contains(r.stdout+r.stderr, want) {
+				t.Errorf("no %q in\n%s%s", want, r.stdout, r.stderr)
+			}
+		}
+		if strings.Contains(r.stdout+r.stderr, "use/use.go:15") {
+			t.Errorf("the call of the module's own helper is reported:\n%s%s", r.stdout, r.stderr)
+		}
+	}
+	r := run(t, dir, bin, "./...")
+	wantCode(t, r, 3)
+	golden(t, dir, "spawners.text", r.stdout)
+}

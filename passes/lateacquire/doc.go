@@ -168,10 +168,22 @@
 // go handle(v, out) with handle[T any], runs its generic code, reported
 // at its lines); a count passed as a parameter is followed to the
 // calls in the package, and a length another package computes (a
-// function whose body is return len(x)) is one as a fact. Not yet: a
-// count another package parses behind a call, and a count read from a
-// decoded struct (as often a configured worker count as a number of
-// records).
+// function whose body is return len(x)) is one as a fact. A spawning
+// helper of another module is one too: an exported function that starts
+// one goroutine per call, outside any loop and without waiting for it,
+// whose first act waits on a semaphore its caller passes as a parameter
+// (not the receiver's own), with nothing else admitting the goroutine, is
+// the spawn in view; its calls are reported where the caller runs them
+// once per unit of work with one semaphore for all (the model above, the
+// call in place of the go statement), unless the caller takes another
+// permit before the call, gives permits back itself, or waits for each
+// goroutine (on a channel or WaitGroup the helper's goroutine signals,
+// passed as a parameter) before the next call. A helper of the caller's
+// own module is reported once, at its acquire, where the fix belongs.
+// Not yet: a count another package parses behind a call, a count read
+// from a decoded struct (as often a configured worker count as a number
+// of records), and a helper that passes its semaphore parameter on to
+// another package's spawning helper.
 //
 // Flags: -lateacquire.funcs=importpath.Type.Method,importpath.Func names
 // more functions that wait for a permit and return holding it (a wrapper

@@ -40,32 +40,40 @@ var Analyzer = New(Defaults())
 func New(cfg Config) *analysis.Analyzer {
 	c := &cfg
 	summary := acquire.New(&c.Funcs)
+	spawners := newSpawners(summary)
 	a := &analysis.Analyzer{
 		Name:     "lateacquire",
 		Doc:      docs.MustExtract(doc, "lateacquire"),
 		URL:      "https://pkg.go.dev/github.com/admitlint/admitlint/passes/lateacquire",
-		Requires: []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer, summary, lengths.Analyzer},
+		Requires: []*analysis.Analyzer{inspect.Analyzer, lazyssa.Analyzer, summary, lengths.Analyzer, spawners},
 		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, c, pass.ResultOf[summary].(*acquire.Summary))
+			return run(pass, c, pass.ResultOf[summary].(*acquire.Summary), pass.ResultOf[spawners].(*spawnFacts))
 		},
 	}
 	settings.Bind(&a.Flags, c)
 	return harness.Wrap(a)
 }
 
-func run(pass *analysis.Pass, cfg *Config, summary *acquire.Summary) (any, error) {
+func run(pass *analysis.Pass, cfg *Config, summary *acquire.Summary, spawns *spawnFacts) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	if !spawn.HasCandidates(ins) || !hasAcquireCandidate(pass, ins, summary) {
+	sites := spawn.HasCandidates(ins) && hasAcquireCandidate(pass, ins, summary)
+	calls := hasSpawningCall(pass, ins, spawns)
+	if !sites && !calls {
 		return nil, nil
 	}
 	res, err := lazyssa.Of(pass).SSA()
 	if err != nil {
 		return nil, err
 	}
-	c := &checker{pass: pass, cfg: cfg, summary: summary, lengths: pass.ResultOf[lengths.Analyzer].(*lengths.Lengths), srcFuncs: res.SrcFuncs}
+	c := &checker{pass: pass, cfg: cfg, summary: summary, spawns: spawns, lengths: pass.ResultOf[lengths.Analyzer].(*lengths.Lengths), srcFuncs: res.SrcFuncs}
 	for _, fn := range res.SrcFuncs {
-		for _, site := range spawn.Sites(fn) {
-			c.checkSite(fn, site)
+		if sites {
+			for _, site := range spawn.Sites(fn) {
+				c.checkSite(fn, site)
+			}
+		}
+		if calls {
+			c.checkSpawningCalls(fn)
 		}
 	}
 	c.findings.flush(pass)
@@ -116,6 +124,7 @@ type checker struct {
 	summary  *acquire.Summary
 	lengths  *lengths.Lengths
 	srcFuncs []*ssa.Function
+	spawns   *spawnFacts // nil while exporting them
 
 	cycles   map[*ssa.Function][]bool           // memo: blocks on a cycle
 	closures map[*ssa.Function]*ssa.MakeClosure // anonymous function -> the closure made of it

@@ -164,3 +164,15 @@ func enclosingFunc(files []*ast.File, pos token.Pos) string {
 	}
 	return ""
 }
+
+// TestSpawnsFacts: the helpers of lateacquire/spawners that start a
+// goroutine per call waiting on a semaphore parameter carry a fact.
+func TestSpawnsFacts(t *testing.T) {
+	analysistest.Run(t, testdata(t), lateacquire.SpawnersAnalyzer(), "lateacquire/spawners")
+}
+
+// TestSpawnersAcrossPackages: lateacquire/usespawners calls them once
+// per unit of its loops.
+func TestSpawnersAcrossPackages(t *testing.T) {
+	analysistest.Run(t, testdata(t), lateacquire.Analyzer, "lateacquire/usespawners")
+}

@@ -49,25 +49,7 @@ func (c *checker) waitsForGoroutine(site spawn.Site, g *frame) bool {
 		}
 		return false
 	}
-	isWait := func(instr ssa.Instruction) bool {
-		switch x := instr.(type) {
-		case *ssa.UnOp:
-			return x.Op == token.ARROW && signalled(x.X)
-		case *ssa.Select:
-			for _, st := range x.States {
-				if st.Dir == types.RecvOnly && signalled(st.Chan) {
-					return x.Blocking
-				}
-			}
-		case *ssa.Call:
-			fn := match.Callee(x)
-			if match.IsMethod(fn, "sync", "WaitGroup", "Wait") || match.IsMethod(fn, match.ErrgroupPkg, "Group", "Wait") {
-				return signalled(x.Call.Args[0])
-			}
-		}
-		return false
-	}
-	return allPathsWait(site.Instr, isWait)
+	return allPathsWait(site.Instr, func(instr ssa.Instruction) bool { return waitsOn(instr, signalled) })
 }
 
 // signalsOf returns the places the goroutine of frame f (and the closures
@@ -142,4 +124,26 @@ func allPathsWait(start ssa.Instruction, isWait func(ssa.Instruction) bool) bool
 		}
 	}
 	return true
+}
+
+// waitsOn reports whether instr waits on something signalled says the
+// goroutine signals: a receive, a blocking select receiving from it, or
+// a Wait on its WaitGroup or errgroup.
+func waitsOn(instr ssa.Instruction, signalled func(ssa.Value) bool) bool {
+	switch x := instr.(type) {
+	case *ssa.UnOp:
+		return x.Op == token.ARROW && signalled(x.X)
+	case *ssa.Select:
+		for _, st := range x.States {
+			if st.Dir == types.RecvOnly && signalled(st.Chan) {
+				return x.Blocking
+			}
+		}
+	case *ssa.Call:
+		fn := match.Callee(x)
+		if match.IsMethod(fn, "sync", "WaitGroup", "Wait") || match.IsMethod(fn, match.ErrgroupPkg, "Group", "Wait") {
+			return signalled(x.Call.Args[0])
+		}
+	}
+	return false
 }

@@ -179,14 +179,13 @@ func countedWrapperGood(c *pool.Counted, jobs []job) {
 	}
 }
 
-// nope: a helper of another package that spawns once per call and
-// takes the permit it is given inside its goroutine, called once per
-// job, parks one goroutine per job; not reported yet: no fact says that
-// StartLimited spawns (the same helper in one package is reported,
-// basic/spawner.go).
+// A helper of another package that spawns once per call and takes the
+// permit it is given inside its goroutine, called once per job: one
+// goroutine parks per job (a Spawns fact on pool.StartLimited; the same
+// helper in one package is reported at its acquire, basic/spawner.go).
 func startEach(jobs []func()) {
 	sem := make(chan struct{}, 4)
 	for _, j := range jobs {
-		pool.StartLimited(sem, j)
+		pool.StartLimited(sem, j) // want `pool.StartLimited starts a goroutine that waits on sem before doing any work; one goroutine parks per element of jobs — acquire before the spawn, not in pool.StartLimited's goroutine`
 	}
 }
