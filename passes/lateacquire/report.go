@@ -94,13 +94,10 @@ func (c *checker) heldLock(site spawn.Site, a act) *analysis.RelatedInformation 
 	}
 	rel := &analysis.RelatedInformation{Pos: lock.Pos()}
 	mu := "a mutex"
-	for _, n := range c.pathAt(lock.Pos()) {
-		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == lock.Pos() {
-			rel.Pos, rel.End = call.Pos(), call.End()
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				mu = types.ExprString(sel.X)
-			}
-			break
+	if call := c.callExprAt(lock.Pos()); call != nil {
+		rel.Pos, rel.End = call.Pos(), call.End()
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			mu = types.ExprString(sel.X)
 		}
 	}
 	rel.Message = mu + " is locked here and still held at the spawn: acquire once it is unlocked, or try without waiting"
@@ -379,6 +376,17 @@ func (c *checker) fileOf(pos token.Pos) *ast.File {
 	for _, f := range c.pass.Files {
 		if f.FileStart <= pos && pos <= f.FileEnd {
 			return f
+		}
+	}
+	return nil
+}
+
+// callExprAt returns the call expression whose opening parenthesis is at
+// pos (an ssa.Call's position), or nil.
+func (c *checker) callExprAt(pos token.Pos) *ast.CallExpr {
+	for _, n := range c.pathAt(pos) {
+		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == pos {
+			return call
 		}
 	}
 	return nil

@@ -3,7 +3,6 @@ package lateacquire
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -129,8 +128,11 @@ func (c *checker) spawnsOnParam(fn *ssa.Function, site spawn.Site) (*Spawns, boo
 			continue
 		}
 		k, ok := c.semParam(c.resolve(a.sem, a.fr), fn)
-		if !ok || c.waitsForGoroutine(site, g) || c.admitted(sp, site, g, a) || c.refilled(sp, site, a) {
+		if !ok || c.admitted(sp, site, g, a) || c.refilled(sp, site, a) {
 			continue
+		}
+		if c.waitsForGoroutine(site, g) {
+			return nil, false // the helper awaits its goroutine: at most one per waiting caller
 		}
 		fact := &Spawns{Param: k}
 		for _, s := range c.signalsOf(g, 0) {
@@ -255,15 +257,4 @@ func (c *checker) givesBack(fr *frame, sem ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-// callExprAt returns the call expression whose opening parenthesis is at
-// pos (an ssa.Call's position), or nil.
-func (c *checker) callExprAt(pos token.Pos) *ast.CallExpr {
-	for _, n := range c.pathAt(pos) {
-		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == pos {
-			return call
-		}
-	}
-	return nil
 }
