@@ -303,8 +303,8 @@ func (c *checker) reportNeverReceived(fc *fieldChan) {
 		return
 	}
 	first := fc.sends[0]
-	msg := fmt.Sprintf("send on unbuffered %s blocks forever: nothing in package %s receives from %s; the goroutine leaks — receive from it, or do not send",
-		c.chanText(first.Pos(), fc.field.Name()), c.pass.Pkg.Name(), fc.field.Name())
+	msg := fmt.Sprintf("send on unbuffered %s blocks forever: nothing in package %s receives from %s; %s — receive from it, or do not send",
+		c.chanText(first.Pos(), fc.field.Name()), c.pass.Pkg.Name(), fc.field.Name(), c.stuck(first.Parent()))
 	related := []analysis.RelatedInformation{{Pos: c.makePos(fc.makes[0]), Message: fc.field.Name() + " is made here, unbuffered"}}
 	c.reportSends(fc.sends, msg, related)
 }
@@ -325,13 +325,27 @@ func (c *checker) reportLoopLeft(fc *fieldChan) {
 		return
 	}
 	where, at := waitpath.Describe(c.pass.Fset, c.pass.Files, &waitpath.Leave{At: leave.sel, Case: &chanuse.Case{Select: leave.sel, Index: leave.at}})
-	msg := fmt.Sprintf("send on unbuffered %s blocks forever once %s has stopped receiving (%s); the goroutine leaks — select on the same signal as well",
-		c.chanText(sends[0].Pos(), fc.field.Name()), loopName(loop, c.pass.Pkg), where)
+	msg := fmt.Sprintf("send on unbuffered %s blocks forever once %s has stopped receiving (%s); %s — select on the same signal as well",
+		c.chanText(sends[0].Pos(), fc.field.Name()), loopName(loop, c.pass.Pkg), where, c.stuck(sends[0].Parent()))
 	related := []analysis.RelatedInformation{
 		{Pos: at, Message: "the receiving loop can leave here"},
 		{Pos: c.makePos(fc.makes[0]), Message: fc.field.Name() + " is made here, unbuffered"},
 	}
 	c.reportSends(sends, msg, related)
+}
+
+// stuck says who waits forever at a plain send fn makes on a field: the
+// goroutine fn runs in, when the package starts fn in one, else whoever
+// calls fn (a method's callers may be in any importing package).
+func (c *checker) stuck(fn *ssa.Function) string {
+	for _, f := range c.funcs {
+		for _, site := range spawn.Sites(f) {
+			if site.Fn == fn {
+				return "the goroutine leaks"
+			}
+		}
+	}
+	return "the caller of " + loopName(fn, c.pass.Pkg) + " blocks with it"
 }
 
 // inView returns the leaving cases the settings let count: those of

@@ -44,7 +44,7 @@ func run(job) {}
 func (p *Pool) Close() { close(p.closed) }
 
 func (p *Pool) Submit(j job) {
-	p.work <- j // want `send on unbuffered p\.work blocks forever once \(\*Pool\)\.worker has stopped receiving \(case <-p\.closed at fields\.go:34\); the goroutine leaks — select on the same signal as well`
+	p.work <- j // want `send on unbuffered p\.work blocks forever once \(\*Pool\)\.worker has stopped receiving \(case <-p\.closed at fields\.go:34\); the caller of \(\*Pool\)\.Submit blocks with it — select on the same signal as well`
 }
 
 // ok: the twin whose Submit gives up when the pool is closed.
@@ -116,7 +116,7 @@ func StartBus(ctx context.Context) *Bus {
 }
 
 func (b *Bus) Unsubscribe(id int) {
-	b.unsubscribe <- id // want `send on unbuffered b\.unsubscribe blocks forever once StartBus has stopped receiving \(case <-ctx\.Done\(\) at fields\.go:110\); the goroutine leaks — select on the same signal as well`
+	b.unsubscribe <- id // want `send on unbuffered b\.unsubscribe blocks forever once StartBus has stopped receiving \(case <-ctx\.Done\(\) at fields\.go:110\); the caller of \(\*Bus\)\.Unsubscribe blocks with it — select on the same signal as well`
 }
 
 // A field nothing receives from: every send blocks.
@@ -357,7 +357,7 @@ func (p *RetiringPool) dispatch() {
 }
 
 func (p *RetiringPool) Submit(j job) {
-	p.work <- j // want `send on unbuffered p\.work blocks forever once \(\*RetiringPool\)\.dispatch has stopped receiving \(case <-idle\.C at fields\.go:\d+\); the goroutine leaks — select on the same signal as well`
+	p.work <- j // want `send on unbuffered p\.work blocks forever once \(\*RetiringPool\)\.dispatch has stopped receiving \(case <-idle\.C at fields\.go:\d+\); the caller of \(\*RetiringPool\)\.Submit blocks with it — select on the same signal as well`
 }
 
 // ok: a Client's constructor hands the channel it stores to the goroutine
