@@ -402,3 +402,22 @@ func (l *Lexer) Run() {
 	}
 	close(l.tokens)
 }
+
+// A field nothing receives from, sent on by a method no goroutine of the
+// package runs: whoever calls it blocks.
+type Beacon struct{ pings chan int }
+
+func NewBeacon() *Beacon { return &Beacon{pings: make(chan int)} }
+
+func (b *Beacon) Ping(n int) {
+	b.pings <- n // want `send on unbuffered b\.pings blocks forever: nothing in package fields receives from pings; the caller of \(\*Beacon\)\.Ping blocks with it — receive from it, or do not send`
+}
+
+// ok: the twin that takes its pings.
+type ReadBeacon struct{ pings chan int }
+
+func NewReadBeacon() *ReadBeacon { return &ReadBeacon{pings: make(chan int)} }
+
+func (b *ReadBeacon) Ping(n int) { b.pings <- n }
+
+func (b *ReadBeacon) Next() int { return <-b.pings }
